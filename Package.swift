@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "mapsite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mapsite", targets: ["mapsite"]),
+        .library(name: "MapsiteCore", targets: ["MapsiteCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Pure geometry: distances, the neighbour index, tiles and clusters. No I/O, no
+        // dependencies, so it can be tested and benchmarked on its own.
+        .target(name: "MapsiteGeo"),
+        .target(
+            name: "MapsiteCore",
+            dependencies: [
+                "CCmark",
+                "MapsiteGeo",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "mapsite",
+            dependencies: [
+                "MapsiteCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo"]),
+        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore"]),
+    ]
+)

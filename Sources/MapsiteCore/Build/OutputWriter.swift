@@ -1,0 +1,128 @@
+import Foundation
+
+/// Writes the site into the output folder, touching only what changed.
+///
+/// It never deletes the output tree: a file is written only when its bytes differ from the last
+/// build's (known from a manifest of paths and hashes kept in the output folder), and files the
+/// last build wrote that this build did not are removed at the end. Files it did not write, such
+/// as a README kept in the output folder, are left alone. Safe to call from several threads.
+public final class OutputWriter: @unchecked Sendable {
+    public struct Summary: Sendable, Equatable {
+        public var files = 0
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+        public var bytes = 0
+        public var bytesWritten = 0
+    }
+
+    public static let manifestName = ".mapsite-manifest"
+
+    struct Entry: Equatable {
+        var hash: UInt64
+        var size: Int
+    }
+
+    public let directory: String
+    private let previous: [String: Entry]
+    private var current: [String: Entry] = [:]
+    private var createdDirectories = Set<String>()
+    private var summary = Summary()
+    private let lock = NSLock()
+
+    /// - Throws: when the output folder cannot be created.
+    public init(directory: String) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        previous = Self.readManifest(at: (directory as NSString).appendingPathComponent(Self.manifestName))
+    }
+
+    /// Writes `bytes` at the site path `path` unless the last build wrote the same bytes there.
+    /// - Throws: for a path that would leave the output folder, or a failed write.
+    public func write(_ path: String, _ bytes: [UInt8]) throws {
+        guard SitePath.isContained(path), path != Self.manifestName else {
+            throw OutputError(path: path, reason: "is not a path inside the output folder")
+        }
+        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.fnv1a64), size: bytes.count)
+        let full = directory + "/" + path
+        lock.lock()
+        let duplicate = current.updateValue(entry, forKey: path) != nil
+        summary.files += duplicate ? 0 : 1
+        summary.bytes += bytes.count
+        lock.unlock()
+        if duplicate { throw OutputError(path: path, reason: "is written twice by one build") }
+        if previous[path] == entry, FileOnDisk.size(full) == entry.size {
+            lock.withLock { summary.unchanged += 1 }
+            return
+        }
+        try ensureDirectory(of: path)
+        try FileOnDisk.write(bytes, to: full)
+        lock.withLock {
+            summary.written += 1
+            summary.bytesWritten += bytes.count
+        }
+    }
+
+    public func write(_ path: String, _ text: String) throws {
+        try write(path, Array(text.utf8))
+    }
+
+    /// Removes what the last build wrote and this one did not, and saves the manifest.
+    public func finish() throws -> Summary {
+        lock.lock()
+        defer { lock.unlock() }
+        var emptied = Set<String>()
+        for path in previous.keys.sorted() where current[path] == nil {
+            let full = directory + "/" + path
+            if unlink(full) == 0 { summary.removed += 1 }
+            emptied.insert((path as NSString).deletingLastPathComponent)
+        }
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            var folder = folder
+            while !folder.isEmpty && rmdir(directory + "/" + folder) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        try writeManifest()
+        return summary
+    }
+
+    private func ensureDirectory(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        lock.lock()
+        let known = createdDirectories.contains(folder)
+        lock.unlock()
+        if known { return }
+        try FileOnDisk.makeDirectories(directory + "/" + folder)
+        lock.withLock { _ = createdDirectories.insert(folder) }
+    }
+
+    private func writeManifest() throws {
+        var text = "# mapsite manifest: the files the last build wrote (hash, size, path)\n"
+        for path in current.keys.sorted() {
+            let entry = current[path]!
+            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + path + "\n"
+        }
+        try FileOnDisk.write(Array(text.utf8), to: (directory as NSString).appendingPathComponent(Self.manifestName))
+    }
+
+    static func readManifest(at path: String) -> [String: Entry] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        var entries: [String: Entry] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
+            let file = String(parts[2])
+            if SitePath.isContained(file) { entries[file] = Entry(hash: hash, size: size) }
+        }
+        return entries
+    }
+}
+
+/// A path the writer refused or could not write.
+public struct OutputError: Error, LocalizedError {
+    public var path: String
+    public var reason: String
+    public var errorDescription: String? { "output file \"\(path)\" \(reason)" }
+}

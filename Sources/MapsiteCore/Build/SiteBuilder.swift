@@ -1,0 +1,115 @@
+import Foundation
+
+/// Builds a site from a content folder. Read `build()` top to bottom: load → index → derive →
+/// render → write. Each stage takes values and returns values; only `OutputWriter` touches the
+/// output folder.
+public struct SiteBuilder {
+    public let options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Runs every stage and returns what was done.
+    /// - Throws: `InputErrors`/`InputError` for bad content, `OutputError` for files it cannot write.
+    public func build() throws -> BuildReport {
+        var report = BuildReport()
+        let clock = StageClock(log: options.log)
+
+        // Load
+        var config = try ConfigLoader.load(contentDirectory: options.contentDirectory)
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        let datasets = try loadDatasets(config, report: &report)
+        clock.finish("Loaded \(datasets.count) datasets (\(NumberText.grouped(report.items)) items)")
+        let pages = try PageLoader.load(contentDirectory: options.contentDirectory)
+        let templates = try TemplateLibrary(directories: [
+            options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
+        ])
+        clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
+
+        // Index and derive
+        let context = SiteContext(
+            config: config,
+            menu: Self.menu(pages.pages),
+            datasets: datasets.map {
+                .init(name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count)
+            })
+
+        // Render and write
+        let writer = try OutputWriter(directory: options.outputDirectory)
+        let renderer = PageRenderer(
+            context: context, templates: templates, datasets: datasets, pages: pages, writer: writer,
+            progress: options.progress)
+        try renderer.renderItems()
+        clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
+        try renderer.renderLists()
+        try renderer.renderSitePages()
+        report.warnings += renderer.warnings
+        try renderer.writeDataFiles()
+        try writeAssets(config: config, writer: writer)
+        clock.finish("Rendered lists, pages, downloads and assets")
+        report.output = try writer.finish()
+        report.pages = report.output.files
+        let output = report.output
+        clock.finish(
+            "Wrote \(NumberText.grouped(output.written)) files, \(NumberText.grouped(output.unchanged)) unchanged, \(NumberText.grouped(output.removed)) removed"
+        )
+        return report
+    }
+
+    private func loadDatasets(_ config: SiteConfig, report: inout BuildReport) throws -> [Dataset] {
+        var datasets: [Dataset] = []
+        var errors: [InputError] = []
+        var total = 0
+        for datasetConfig in config.datasets {
+            do {
+                let dataset = try DatasetLoader.load(datasetConfig, contentDirectory: options.contentDirectory)
+                report.datasets[dataset.name] = dataset.items.count
+                report.items += dataset.items.count
+                report.skipped += dataset.skipped
+                datasets.append(dataset)
+            } catch let failure as InputErrors {
+                errors += failure.errors
+                total += failure.total
+            }
+        }
+        if total > 0 { throw InputErrors(errors: Array(errors.prefix(DatasetLoader.errorLimit)), total: total) }
+        return datasets
+    }
+
+    private func writeAssets(config: SiteConfig, writer: OutputWriter) throws {
+        let copier = AssetCopier(writer: writer)
+        try copier.copyTree((options.themeDirectory as NSString).appendingPathComponent("assets"), to: "assets/")
+        if config.leaflet == "local" { try copier.copyLeaflet() }
+        let content = options.contentDirectory as NSString
+        try copier.copyTree(content.appendingPathComponent("static"), to: "")
+        try copier.copyTree(content.appendingPathComponent("images"), to: "images/")
+    }
+
+    /// Pages with a `menu` number, in that order, then the About page.
+    static func menu(_ pages: [Page]) -> [SiteContext.MenuEntry] {
+        var entries = pages.filter { $0.frontMatter.menu != nil }
+            .sorted { ($0.frontMatter.menu!, $0.path) < ($1.frontMatter.menu!, $1.path) }
+        if let about = pages.first(where: { $0.source == "README.md" }), !entries.contains(about) {
+            entries.append(about)
+        }
+        return entries.map { .init(title: $0.source == "README.md" ? "About" : $0.title, path: $0.path) }
+    }
+}
+
+/// Times the stages of a build and logs each as it ends.
+final class StageClock {
+    private var start = DispatchTime.now()
+    private let log: (String) -> Void
+
+    init(log: @escaping (String) -> Void) {
+        self.log = log
+    }
+
+    func finish(_ message: String) {
+        let now = DispatchTime.now()
+        let seconds = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        log("\(message) in \(NumberText.seconds(seconds))")
+        start = now
+    }
+}

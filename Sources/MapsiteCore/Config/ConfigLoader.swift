@@ -1,0 +1,71 @@
+import Foundation
+import Yams
+
+/// Reads `site.yml` into a `SiteConfig`, with defaults for everything but the datasets.
+public enum ConfigLoader {
+    public static let fileName = "site.yml"
+
+    /// Loads the config of the content folder `contentDirectory`.
+    /// - Throws: `InputError` naming the line and key of the first wrong setting.
+    public static func load(contentDirectory: String) throws -> SiteConfig {
+        let path = (contentDirectory as NSString).appendingPathComponent(fileName)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw InputError(file: path, expected: "a readable UTF-8 YAML file", found: "no such file")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses the text of a `site.yml`; `file` is only for messages.
+    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw InputError(file: file, expected: "a mapping of settings", found: "an empty file")
+            }
+            root = node
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, expected: "valid YAML", found: "\(error)")
+        }
+        let site = ConfigNode(file: file, path: "", node: root)
+        try site.checkKeys([
+            "title", "description", "base_url", "language", "contact", "basemap", "leaflet", "unsafe_html",
+            "page_size", "datasets",
+        ])
+        var basemap = SiteConfig.defaultBasemap
+        if let map = try site.mapping("basemap") {
+            try map.checkKeys(["url", "attribution", "max_zoom"])
+            basemap.url = try map.string("url", default: basemap.url)
+            basemap.attribution = try map.string("attribution", default: basemap.attribution)
+            basemap.maxZoom = try map.int("max_zoom", in: 0...24) ?? basemap.maxZoom
+        }
+        let pageSize = try site.int("page_size", in: 1...100_000) ?? 200
+        let datasets = try (site.sequence("datasets") ?? []).enumerated().map { index, node in
+            try DatasetConfigParser.parse(
+                ConfigNode(file: file, path: "datasets[\(index)]", node: node), sitePageSize: pageSize)
+        }
+        try checkUniqueNames(datasets, file: file)
+        return SiteConfig(
+            title: try site.string("title", default: "Map"),
+            description: try site.string("description", default: ""),
+            baseURL: try site.string("base_url", default: "/"),
+            language: try site.string("language", default: "en"),
+            contact: try site.string("contact"),
+            basemap: basemap,
+            leaflet: try site.string("leaflet", default: "local"),
+            unsafeHTML: try site.bool("unsafe_html") ?? false,
+            pageSize: pageSize,
+            datasets: datasets
+        )
+    }
+
+    private static func checkUniqueNames(_ datasets: [DatasetConfig], file: String) throws {
+        var seen = Set<String>()
+        for dataset in datasets where !seen.insert(dataset.name).inserted {
+            throw InputError(
+                file: file, field: "key \"datasets\"", expected: "a different name for each dataset",
+                found: dataset.name)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// How one dataset is read and shown: one entry of `datasets:` in `site.yml`.
+public struct DatasetConfig: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, geojson, json
+    }
+
+    /// A field shown on item pages, with its label.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var label: String
+    }
+
+    /// The folder name in the site, and the key other settings use.
+    public var name: String
+    public var title: String
+    public var description: String
+    /// The source file, relative to the content folder.
+    public var source: String
+    public var format: Format
+    /// The CSV field separator.
+    public var delimiter: UInt8
+    /// The field holding a unique id; nil for an id made from the title and position.
+    public var idField: String?
+    /// A field name or a `{field}` template for the item title.
+    public var itemTitle: FieldTemplate
+    /// A field name or template for the URL slug; the title when nil.
+    public var slug: FieldTemplate?
+    public var latitude: String?
+    public var longitude: String?
+    /// One field holding `lat,lon`, instead of `latitude` and `longitude`.
+    public var coordinates: String?
+    public var fields: [Field]
+    public var image: String?
+    public var thumbnail: String?
+    public var itemDescription: String?
+    /// Build the valid rows and report the others, instead of failing.
+    public var skipInvalid: Bool
+    /// How many nearest neighbours each item lists.
+    public var neighbours: Int
+    public var pageSize: Int?
+
+    /// Every field the dataset keeps for each item, in the order of `Item.values`.
+    public var keptFields: [String] { fields.map(\.name) }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Yams
+
+/// Reads one entry of `datasets:`.
+enum DatasetConfigParser {
+    static let keys = [
+        "name", "title", "description", "source", "format", "delimiter", "id", "item_title", "slug", "latitude",
+        "longitude", "coordinates", "fields", "image", "thumbnail", "item_description", "skip_invalid",
+        "neighbours", "page_size",
+    ]
+
+    static func parse(_ entry: ConfigNode, sitePageSize: Int) throws -> DatasetConfig {
+        try entry.checkKeys(keys)
+        guard let source = try entry.string("source") else {
+            throw entry.error("source", expected: "the path of the data file, relative to the content folder")
+        }
+        let name = try entry.string("name") ?? Slug.make(from: ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+        guard Slug.isSafe(name) else {
+            throw entry.error("name", expected: "lowercase letters, digits and '-'", found: entry.child("name"))
+        }
+        let format = try self.format(entry, source: source)
+        let coordinates = try entry.string("coordinates")
+        var latitude = try entry.string("latitude")
+        var longitude = try entry.string("longitude")
+        if coordinates == nil && format != .geojson {
+            latitude = latitude ?? "latitude"
+            longitude = longitude ?? "longitude"
+        }
+        return DatasetConfig(
+            name: name,
+            title: try entry.string("title", default: name),
+            description: try entry.string("description", default: ""),
+            source: source,
+            format: format,
+            delimiter: try delimiter(entry),
+            idField: try entry.string("id"),
+            itemTitle: FieldTemplate(try entry.string("item_title", default: "title")),
+            slug: try entry.string("slug").map(FieldTemplate.init),
+            latitude: latitude,
+            longitude: longitude,
+            coordinates: coordinates,
+            fields: try fields(entry),
+            image: try entry.string("image"),
+            thumbnail: try entry.string("thumbnail"),
+            itemDescription: try entry.string("item_description"),
+            skipInvalid: try entry.bool("skip_invalid") ?? false,
+            neighbours: try entry.int("neighbours", in: 0...100) ?? 8,
+            pageSize: try entry.int("page_size", in: 1...100_000)
+        )
+    }
+
+    private static func format(_ entry: ConfigNode, source: String) throws -> DatasetConfig.Format {
+        if let text = try entry.string("format") {
+            guard let format = DatasetConfig.Format(rawValue: text.lowercased()) else {
+                throw entry.error("format", expected: "csv, geojson or json", found: entry.child("format"))
+            }
+            return format
+        }
+        switch (source as NSString).pathExtension.lowercased() {
+        case "csv", "tsv", "txt": return .csv
+        case "geojson": return .geojson
+        case "json": return .json
+        default:
+            throw entry.error(
+                "format", expected: "a format (csv, geojson or json) for a file named \"\(source)\"")
+        }
+    }
+
+    private static func delimiter(_ entry: ConfigNode) throws -> UInt8 {
+        guard let text = try entry.string("delimiter") else {
+            return (try entry.string("source"))?.lowercased().hasSuffix(".tsv") == true ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+        }
+        let unescaped = text == "\\t" || text == "tab" ? "\t" : text
+        guard unescaped.utf8.count == 1, let byte = unescaped.utf8.first, byte != UInt8(ascii: "\"") else {
+            throw entry.error("delimiter", expected: "one ASCII character such as , ; | or \\t", found: entry.child("delimiter"))
+        }
+        return byte
+    }
+
+    /// `fields:` is a list of names, or of `{name, label}` mappings, or a mapping of name to label.
+    private static func fields(_ entry: ConfigNode) throws -> [DatasetConfig.Field] {
+        guard let node = entry.child("fields") else { return [] }
+        if let mapping = node.mapping {
+            return mapping.map { key, value in
+                DatasetConfig.Field(name: key.string ?? "", label: value.string ?? Label.from(key.string ?? ""))
+            }
+        }
+        guard let items = node.sequence else {
+            throw entry.error("fields", expected: "a list of field names or {name, label} mappings", found: node)
+        }
+        return try items.map { item in
+            if let name = item.scalar?.string { return DatasetConfig.Field(name: name, label: Label.from(name)) }
+            let field = ConfigNode(file: entry.file, path: entry.path + ".fields", node: item)
+            try field.checkKeys(["name", "label"])
+            guard let name = try field.string("name") else { throw field.error("name", expected: "a field name") }
+            return DatasetConfig.Field(name: name, label: try field.string("label") ?? Label.from(name))
+        }
+    }
+}
+
+/// Turns a field name into a label: `weekday_pickup` → `Weekday pickup`.
+enum Label {
+    static func from(_ name: String) -> String {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        let words = last.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

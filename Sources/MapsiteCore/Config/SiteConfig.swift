@@ -1,0 +1,52 @@
+import Foundation
+
+/// The whole site's settings, read from `content/site.yml`.
+public struct SiteConfig: Sendable, Equatable {
+    public var title: String
+    public var description: String
+    /// Where the site will be hosted, e.g. `https://example.org/demo/` or `/demo/`. Used for
+    /// absolute URLs (sitemap, canonical links) and the 404 page; every other link is relative.
+    public var baseURL: String
+    public var language: String
+    /// A link for feedback, usually `mailto:`.
+    public var contact: String?
+    public var basemap: Basemap
+    /// `local` to copy Leaflet from Debian's packages into the site, or a URL of a folder that
+    /// holds `leaflet.js`, `leaflet.css` and the markercluster files.
+    public var leaflet: String
+    /// Pass raw HTML in Markdown through instead of omitting it.
+    public var unsafeHTML: Bool
+    /// Items per list page.
+    public var pageSize: Int
+    public var datasets: [DatasetConfig]
+
+    public struct Basemap: Sendable, Equatable {
+        public var url: String
+        public var attribution: String
+        public var maxZoom: Int
+    }
+
+    public static let defaultBasemap = Basemap(
+        url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: "&copy; <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors",
+        maxZoom: 19
+    )
+
+    /// The path part of `baseURL`, always starting and ending with `/`.
+    public var basePath: String {
+        var path = baseURL
+        if let range = path.range(of: "://") {
+            let afterScheme = path[range.upperBound...]
+            path = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+        }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// `baseURL` when it is absolute (has a scheme and host), else nil.
+    public var absoluteBase: String? {
+        guard baseURL.contains("://") else { return nil }
+        return baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+    }
+}

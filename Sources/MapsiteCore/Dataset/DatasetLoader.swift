@@ -1,0 +1,51 @@
+import Foundation
+
+/// Loads every dataset a config names: reads the source, validates each row, gives each item a
+/// unique id and a unique, safe slug.
+public enum DatasetLoader {
+    /// How many errors a failed build lists before it says "… and N more".
+    public static let errorLimit = 50
+
+    /// - Parameter contentDirectory: the folder `source` paths are relative to.
+    /// - Parameter displayDirectory: how that folder is named in messages.
+    /// - Throws: `InputErrors` listing the invalid rows, unless the dataset has `skip_invalid`.
+    public static func load(
+        _ config: DatasetConfig, contentDirectory: String, displayDirectory: String? = nil
+    ) throws -> Dataset {
+        let path = (contentDirectory as NSString).appendingPathComponent(config.source)
+        let file = ((displayDirectory ?? contentDirectory) as NSString).appendingPathComponent(config.source)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputErrors(
+                errors: [InputError(file: file, expected: "a readable data file", found: "no such file")], total: 1)
+        }
+        let bytes = [UInt8](data)
+        let builder = ItemBuilder(config: config, file: file)
+        var items: [Item] = []
+        var problems: [InputError] = []
+        var problemCount = 0
+        let invalid: (InputError) -> Void = { error in
+            problemCount += 1
+            if config.skipInvalid || problems.count < errorLimit { problems.append(error) }
+        }
+        let body: (Record) -> Void = { record in
+            do { items.append(try builder.item(from: record)) } catch let error as InputError { invalid(error) } catch {
+                invalid(InputError(file: file, line: record.line, expected: "a valid row", found: "\(error)"))
+            }
+        }
+        do {
+            switch config.format {
+            case .csv:
+                try CSVLoader.read(bytes: bytes, file: file, delimiter: config.delimiter, invalid: invalid, body: body)
+            case .json: try JSONLoader.readArray(bytes: bytes, file: file, body: body)
+            case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
+            }
+        } catch let error as InputError {
+            throw InputErrors(errors: [error], total: 1)
+        }
+        items = try Identity.assign(to: items, config: config, file: file, invalid: invalid)
+        if problemCount > 0 && !config.skipInvalid {
+            throw InputErrors(errors: problems, total: problemCount)
+        }
+        return Dataset(config: config, items: items, skipped: problems)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MapsiteGeo
+
+/// One place of a dataset, validated: safe slug, finite coordinates in range.
+public struct Item: Sendable, Equatable {
+    public var id: String
+    public var slug: String
+    public var title: String
+    public var point: GeoPoint
+    /// The values of `DatasetConfig.keptFields`, in that order; empty text when missing.
+    public var values: [String]
+    public var image: String?
+    public var thumbnail: String?
+    public var description: String?
+    /// Where the item came from, for messages: `line 17`, `feature 3`.
+    public var origin: String
+
+    public init(
+        id: String, slug: String, title: String, point: GeoPoint, values: [String], image: String? = nil,
+        thumbnail: String? = nil, description: String? = nil, origin: String
+    ) {
+        self.id = id
+        self.slug = slug
+        self.title = title
+        self.point = point
+        self.values = values
+        self.image = image
+        self.thumbnail = thumbnail
+        self.description = description
+        self.origin = origin
+    }
+}
+
+/// A loaded dataset: its settings and its items, ordered by id.
+public struct Dataset: Sendable {
+    public var config: DatasetConfig
+    /// Ordered by id, so that index order breaks ties between equally near neighbours.
+    public var items: [Item]
+    /// Rows left out because they were invalid and `skip_invalid` is on.
+    public var skipped: [InputError]
+
+    public init(config: DatasetConfig, items: [Item], skipped: [InputError] = []) {
+        self.config = config
+        self.items = items
+        self.skipped = skipped
+    }
+
+    public var name: String { config.name }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import MapsiteGeo
+
+/// Turns records into items by a dataset's field mapping, validating coordinates.
+/// Ids, slugs and their uniqueness are settled afterwards by `DatasetLoader`, which sees all items.
+struct ItemBuilder {
+    let config: DatasetConfig
+    let file: String
+
+    func item(from record: Record) throws -> Item {
+        let point = try coordinates(of: record)
+        let title = config.itemTitle.render(record.value)
+        var id = ""
+        if let idField = config.idField {
+            id = record.value(idField)?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !id.isEmpty else { throw error(record, field: idField, expected: "a unique id", found: "") }
+        }
+        let slugSource = config.slug?.render(record.value) ?? title
+        return Item(
+            id: id,
+            slug: slugSource,
+            title: title.isEmpty ? (id.isEmpty ? "Untitled" : id) : title,
+            point: point,
+            values: config.keptFields.map { record.value($0) ?? "" },
+            image: nonEmpty(config.image.flatMap(record.value)),
+            thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
+            description: nonEmpty(config.itemDescription.flatMap(record.value)),
+            origin: record.line.map { "line \($0)" } ?? record.location ?? ""
+        )
+    }
+
+    private func coordinates(of record: Record) throws -> GeoPoint {
+        if let field = config.coordinates {
+            guard let text = record.value(field) else { throw missing(record, field) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            else {
+                throw error(record, field: field, expected: "\"latitude,longitude\"", found: text)
+            }
+            try check(lat, in: -90...90, record, field)
+            try check(lon, in: -180...180, record, field)
+            return GeoPoint(latitude: lat, longitude: lon)
+        }
+        if let latField = config.latitude, let lonField = config.longitude {
+            let lat = try number(record, latField, in: -90...90)
+            let lon = try number(record, lonField, in: -180...180)
+            return GeoPoint(latitude: lat, longitude: lon)
+        }
+        if let geometry = record.geometry {
+            try check(geometry.latitude, in: -90...90, record, "geometry latitude")
+            try check(geometry.longitude, in: -180...180, record, "geometry longitude")
+            return GeoPoint(latitude: geometry.latitude, longitude: geometry.longitude)
+        }
+        throw InputError(
+            file: file, line: record.line, location: record.location,
+            expected: "coordinates: set latitude and longitude, or coordinates, for dataset \"\(config.name)\"")
+    }
+
+    private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>) throws -> Double {
+        guard let text = record.value(field) else { throw missing(record, field) }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+        else {
+            throw error(record, field: field, expected: "a number in \(Self.format(range))", found: text)
+        }
+        return value
+    }
+
+    private func check(_ value: Double, in range: ClosedRange<Double>, _ record: Record, _ field: String) throws {
+        guard value.isFinite, range.contains(value) else {
+            throw error(record, field: field, expected: "a number in \(Self.format(range))", found: "\(value)")
+        }
+    }
+
+    private func missing(_ record: Record, _ field: String) -> InputError {
+        InputError(
+            file: file, line: record.line, location: record.location, field: "\(record.fieldKind) \"\(field)\"",
+            expected: "a value (no such \(record.fieldKind))")
+    }
+
+    private func error(_ record: Record, field: String, expected: String, found: String) -> InputError {
+        let name = field.hasPrefix("geometry") ? field : "\(record.fieldKind) \"\(field)\""
+        return InputError(
+            file: file, line: record.line, location: record.location, field: name, expected: expected, found: found)
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+
+    static func format(_ range: ClosedRange<Double>) -> String {
+        "\(Int(range.lowerBound))…\(Int(range.upperBound))"
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// One row of a source before validation: field values by name, and where it came from.
+///
+/// Loaders of every format produce records; `ItemBuilder` turns them into items, so the mapping
+/// and validation rules are the same for CSV, JSON and GeoJSON.
+public struct Record {
+    /// 1-based line for text formats, nil otherwise.
+    public var line: Int?
+    /// A location when there is no line: `feature 4`, `object 12`.
+    public var location: String?
+    /// Looks a field up by name; nil when the record has no such field.
+    public var value: (String) -> String?
+    /// How a field is named in messages for this format: `column "lat"`, `property "lat"`.
+    public var fieldKind: String
+    /// A position given by the format itself, such as a GeoJSON Point geometry.
+    public var geometry: (latitude: Double, longitude: Double)?
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// URL path segments made from untrusted text: lowercase ASCII letters, digits and single hyphens.
+public enum Slug {
+    public static let maximumLength = 80
+
+    /// Folds case and accents, turns every other run of characters into one `-`.
+    /// `"Café de l'Été, 12"` → `"cafe-de-l-ete-12"`. May return an empty string.
+    public static func make(from text: String) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in folded.unicodeScalars {
+            let value = scalar.value
+            let isAlphanumeric = (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
+            let isUpper = value >= 0x41 && value <= 0x5A
+            if isAlphanumeric || isUpper {
+                if pendingHyphen && !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(isUpper ? Unicode.Scalar(value + 32)! : scalar)
+                if slug.utf8.count >= maximumLength { break }
+            } else if scalar == "ß" {
+                if pendingHyphen && !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug += "ss"
+            } else {
+                pendingHyphen = true
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+
+    /// Whether `text` is a safe single path segment: non-empty, `[a-z0-9-]` only, no leading `-`.
+    public static func isSafe(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= maximumLength, text.utf8.first != UInt8(ascii: "-") else {
+            return false
+        }
+        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Yams
+
+/// The YAML block between `---` lines at the top of a Markdown file.
+public struct FrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var description: String?
+    /// Position in the site menu, lowest first; pages without one are not in the menu.
+    public var menu: Int?
+    /// Drafts are not built.
+    public var draft: Bool = false
+
+    /// Splits `text` into front matter and the Markdown body.
+    /// - Throws: `InputError` naming the file and line for YAML that does not parse or has wrong types.
+    public static func split(_ text: String, file: String) throws -> (FrontMatter, body: String, bodyLine: Int) {
+        var text = text
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        else {
+            return (FrontMatter(), text, 1)
+        }
+        // A leading newline keeps YAML line numbers equal to the file's.
+        let yaml = "\n" + lines[1..<end].joined(separator: "\n")
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        var matter = FrontMatter()
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            throw InputError(file: file, line: 2, expected: "valid YAML front matter", found: "\(error)")
+        }
+        if let node {
+            let reader = ConfigNode(file: file, path: "", node: node)
+            matter.title = try reader.string("title")
+            matter.description = try reader.string("description")
+            matter.menu = try reader.int("menu", in: -1_000_000...1_000_000)
+            matter.draft = try reader.bool("draft") ?? false
+        }
+        return (matter, body, end + 2)
+    }
+}

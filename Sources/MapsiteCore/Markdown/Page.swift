@@ -1,0 +1,23 @@
+import Foundation
+
+/// A Markdown page of the content folder, before rendering.
+public struct Page: Sendable, Equatable {
+    /// The source path relative to the content folder: `README.md`, `pages/guide/start.md`.
+    public var source: String
+    /// The output folder relative to the site root, ending in `/`: `about/`, `guide/start/`.
+    public var path: String
+    public var frontMatter: FrontMatter
+    public var markdown: String
+
+    public var title: String {
+        frontMatter.title ?? Self.firstHeading(in: markdown) ?? Label.from(
+            ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+    }
+
+    static func firstHeading(in markdown: String) -> String? {
+        for line in markdown.split(separator: "\n") where line.hasPrefix("# ") {
+            return line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+}

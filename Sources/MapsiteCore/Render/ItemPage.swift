@@ -1,0 +1,97 @@
+import Foundation
+import MapsiteGeo
+
+/// The view and the embedded data of one item's page.
+struct ItemPage: Sendable {
+    let context: SiteContext
+    let dataset: Dataset
+
+    static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
+
+    func view(for item: Item) -> [String: Any] {
+        let config = dataset.config
+        let path = Self.path(dataset: config.name, slug: item.slug)
+        let root = SitePath.root(from: path)
+        var view = context.view(at: path, title: item.title, description: item.description)
+        let lat = JSONWriter.format(item.point.latitude, decimals: 6)
+        let lon = JSONWriter.format(item.point.longitude, decimals: 6)
+        var fields: [[String: Any]] = []
+        for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
+            fields.append(["label": field.label, "value": item.values[index]])
+        }
+        var itemView: [String: Any] = [
+            "id": item.id, "title": item.title, "lat": lat, "lon": lon,
+            "fields": fields, "hasFields": !fields.isEmpty,
+            "directions": Directions.links(for: item.point, label: item.title),
+            "jsonld": jsonLD(for: item, path: path),
+        ]
+        if let description = item.description { itemView["description"] = description }
+        if let image = item.image.flatMap({ Self.resolve($0, root: root) }) { itemView["image"] = image }
+        if let thumbnail = item.thumbnail.flatMap({ Self.resolve($0, root: root) }) {
+            itemView["thumbnail"] = thumbnail
+        }
+        view["item"] = itemView
+        view["dataset"] = [
+            "name": config.name, "title": config.title, "url": SitePath.link(from: path, to: config.name + "/"),
+            "mapURL": SitePath.link(from: path, to: config.name + "/map/"),
+        ]
+        view["geoMeta"] = ["position": "\(lat);\(lon)", "icbm": "\(lat), \(lon)"]
+        view["bodyClass"] = "item"
+        return view
+    }
+
+    /// Safe image URLs: http(s) as they are; relative ones are relative to the site root.
+    static func resolve(_ url: String, root: String) -> String? {
+        guard let safe = SafeURL.sanitize(url) else { return nil }
+        if SafeURL.isSiteRelative(safe) { return root + safe }
+        return safe
+    }
+
+    /// schema.org Place with GeoCoordinates, safe inside `<script>`.
+    func jsonLD(for item: Item, path: String) -> String {
+        var place: [(String, JSONWriter.Value)] = [
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("Place")),
+            ("name", .string(item.title)),
+            ("identifier", .string(item.id)),
+        ]
+        if let absolute = context.config.absoluteBase { place.append(("url", .string(absolute + path))) }
+        if let description = item.description { place.append(("description", .string(description))) }
+        if let image = item.image.flatMap({ SafeURL.sanitize($0) }), !SafeURL.isSiteRelative(image) {
+            place.append(("image", .string(image)))
+        } else if let image = item.image.flatMap({ SafeURL.sanitize($0) }), let absolute = context.config.absoluteBase {
+            place.append(("image", .string(absolute + image)))
+        }
+        place.append(
+            (
+                "geo",
+                .object([
+                    ("@type", .string("GeoCoordinates")),
+                    ("latitude", .number(item.point.latitude, decimals: 7)),
+                    ("longitude", .number(item.point.longitude, decimals: 7)),
+                ])
+            ))
+        return JSONWriter.encode(.object(place))
+    }
+}
+
+/// Links that open a place in map and navigation apps.
+enum Directions {
+    static func links(for point: GeoPoint, label: String) -> [[String: String]] {
+        let lat = JSONWriter.format(point.latitude, decimals: 6)
+        let lon = JSONWriter.format(point.longitude, decimals: 6)
+        let name = Escape.urlComponent(label)
+        return [
+            ["label": "Open in a maps app", "url": "geo:\(lat),\(lon)?q=\(lat),\(lon)(\(name))", "kind": "geo"],
+            [
+                "label": "OpenStreetMap", "kind": "osm",
+                "url": "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)",
+            ],
+            [
+                "label": "Google Maps directions", "kind": "google",
+                "url": "https://www.google.com/maps/dir/?api=1&destination=\(lat)%2C\(lon)",
+            ],
+            ["label": "Apple Maps directions", "kind": "apple", "url": "https://maps.apple.com/?daddr=\(lat),\(lon)&q=\(name)"],
+        ]
+    }
+}

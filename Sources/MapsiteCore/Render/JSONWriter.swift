@@ -1,0 +1,90 @@
+import Foundation
+
+/// A compact JSON writer whose output is also safe inside an HTML `<script>` element: `<`, `>`,
+/// `&` and the line separators are written as `\u` escapes. Deterministic: keys in the order given.
+public struct JSONWriter {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public enum Value {
+        case string(String)
+        case number(Double, decimals: Int)
+        case int(Int)
+        case bool(Bool)
+        case null
+        case array([Value])
+        case object([(String, Value)])
+    }
+
+    public static func encode(_ value: Value) -> String {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.text
+    }
+
+    public mutating func write(_ value: Value) {
+        switch value {
+        case .string(let string): writeString(string)
+        case .number(let number, let decimals): text += Self.format(number, decimals: decimals)
+        case .int(let int): text += String(int)
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .null: text += "null"
+        case .array(let values):
+            text += "["
+            for (index, element) in values.enumerated() {
+                if index > 0 { text += "," }
+                write(element)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, (key, element)) in members.enumerated() {
+                if index > 0 { text += "," }
+                writeString(key)
+                text += ":"
+                write(element)
+            }
+            text += "}"
+        }
+    }
+
+    public mutating func writeString(_ string: String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "<": text += "\\u003c"
+            case ">": text += "\\u003e"
+            case "&": text += "\\u0026"
+            case "\u{2028}": text += "\\u2028"
+            case "\u{2029}": text += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    text += String(format: "\\u%04x", scalar.value)
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+
+    /// A number with at most `decimals` decimals and no trailing zeros: `41.881900` → `41.8819`.
+    public static func format(_ number: Double, decimals: Int) -> String {
+        guard number.isFinite else { return "null" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (number * scale).rounded() / scale
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(format: "%.\(decimals)f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        if text == "-0" { text = "0" }
+        return text
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Renders the content's Markdown with links rewritten to output URLs: `other.md` to that page's
+/// folder, `item:<dataset>/<id>` to the item's page, other relative paths to the same path in the
+/// site. Broken links to `.md` files and items are reported as warnings.
+struct MarkdownPages {
+    let renderer: MarkdownRenderer
+    /// Page output paths by source path.
+    let pathsBySource: [String: String]
+    /// Item page paths by `dataset/id`.
+    let itemPaths: (String) -> String?
+
+    init(renderer: MarkdownRenderer, pages: [Page], itemPaths: @escaping (String) -> String?) {
+        self.renderer = renderer
+        var paths = Dictionary(pages.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
+        paths["README.md"] = ""
+        self.pathsBySource = paths
+        self.itemPaths = itemPaths
+    }
+
+    /// The page's HTML as shown at site path `outputPath`, and the links that lead nowhere.
+    func html(for page: Page, at outputPath: String) -> (html: String, broken: [String]) {
+        var broken: [String] = []
+        let sourceFolder = (page.source as NSString).deletingLastPathComponent
+        let html = renderer.html(from: page.markdown) { url in
+            if url.hasPrefix("item:") {
+                let key = String(url.dropFirst(5))
+                guard let target = itemPaths(key) else {
+                    broken.append(url)
+                    return "#"
+                }
+                return SitePath.link(from: outputPath, to: target)
+            }
+            guard SafeURL.isSiteRelative(url) else { return nil }
+            let (target, anchor) = Self.splitAnchor(url)
+            guard !target.isEmpty else { return nil }
+            let resolved = Self.normalise(sourceFolder.isEmpty ? target : sourceFolder + "/" + target)
+            if target.lowercased().hasSuffix(".md") {
+                guard let resolved, let path = pathsBySource[resolved] else {
+                    broken.append(url)
+                    return nil
+                }
+                return SitePath.link(from: outputPath, to: path) + anchor
+            }
+            guard let resolved else { return nil }
+            return SitePath.link(from: outputPath, to: resolved) + anchor
+        }
+        return (html, broken)
+    }
+
+    static func splitAnchor(_ url: String) -> (String, String) {
+        guard let index = url.firstIndex(where: { $0 == "#" || $0 == "?" }) else { return (url, "") }
+        return (String(url[..<index]), String(url[index...]))
+    }
+
+    /// Resolves `.` and `..`; nil when the path climbs out of the content folder.
+    static func normalise(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+}

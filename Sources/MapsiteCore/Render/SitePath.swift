@@ -1,0 +1,29 @@
+import Foundation
+
+/// Paths of output pages relative to the site root, and the relative links between them, so the
+/// built site works under any base path without a rebuild.
+public enum SitePath {
+    /// The prefix that leads from the folder `path` (`boxes/main-st/`) back to the root (`../../`).
+    public static func root(from path: String) -> String {
+        let depth = path.split(separator: "/").count
+        return String(repeating: "../", count: depth)
+    }
+
+    /// A link from the page at `from` to the site path `to`; never empty.
+    public static func link(from: String, to: String) -> String {
+        let link = root(from: from) + to
+        return link.isEmpty ? "./" : link
+    }
+
+    /// Whether a site path stays inside the output folder: no absolute path, no `..`, no empty
+    /// segment, no backslash or NUL.
+    public static func isContained(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return false }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            if segment == ".." || segment == "." { return false }
+            if segment.isEmpty && index != segments.count - 1 { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A problem with the content a build reads: names the file, the line or feature, the field,
+/// what was expected and what was found.
+///
+/// Printed as `content/data/boxes.csv:17: column "lat": expected a number in -90…90, found "N/A"`.
+public struct InputError: Error, LocalizedError, Equatable, Sendable {
+    public var file: String
+    /// A line number (1-based) for text formats.
+    public var line: Int?
+    /// Where in the file when there is no line: `feature 12`, `row id 7`.
+    public var location: String?
+    /// The field, already phrased for the format: `column "lat"`, `property "name"`.
+    public var field: String?
+    public var expected: String
+    public var found: String?
+
+    public init(
+        file: String, line: Int? = nil, location: String? = nil, field: String? = nil,
+        expected: String, found: String? = nil
+    ) {
+        self.file = file
+        self.line = line
+        self.location = location
+        self.field = field
+        self.expected = expected
+        self.found = found
+    }
+
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        var text = file
+        if let line { text += ":\(line)" }
+        text += ":"
+        if let location { text += " \(location):" }
+        if let field { text += " \(field):" }
+        text += " expected \(expected)"
+        if let found { text += ", found \(Self.quoted(found))" }
+        return text
+    }
+
+    static func quoted(_ value: String) -> String {
+        let shown = value.count > 60 ? String(value.prefix(57)) + "…" : value
+        return "\"" + shown.replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}
+
+/// Several input errors found in one pass, reported together so an author can fix them all at once.
+public struct InputErrors: Error, LocalizedError, Sendable {
+    public var errors: [InputError]
+    /// How many errors there were in all; only the first `errors.count` are kept.
+    public var total: Int
+
+    public var errorDescription: String? {
+        var lines = errors.map(\.description)
+        if total > errors.count { lines.append("… and \(total - errors.count) more") }
+        let noun = total == 1 ? "error" : "errors"
+        return "\(total) input \(noun):\n" + lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import MapsiteCore
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Build the site from a content folder.")
+
+    @Option(help: "The content folder: site.yml, data, Markdown.")
+    var content = "content"
+
+    @Option(help: "The folder the site is written to. Files it did not write are left alone.")
+    var output = "site"
+
+    @Option(name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
+    var baseURL: String?
+
+    @Option(help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
+    var templates: String?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let theme = try templates ?? ThemeLocator.find(near: content)
+        let quiet = self.quiet
+        let terminal = isatty(STDOUT_FILENO) == 1 && !quiet
+        let progress = terminal ? ProgressLine() : nil
+        let log: @Sendable (String) -> Void = { line in
+            guard !quiet else { return }
+            progress?.clear()
+            print(line)
+        }
+        var showProgress: (@Sendable (String, Int, Int) -> Void)?
+        if let progress {
+            showProgress = { stage, done, total in progress.show(stage, done, total) }
+        }
+        let options = BuildOptions(
+            contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL, log: log,
+            progress: showProgress)
+        let report = try SiteBuilder(options: options).build()
+        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        if !report.skipped.isEmpty {
+            FileHandle.standardError.write(Data("Skipped \(report.skipped.count) invalid rows:\n".utf8))
+            for error in report.skipped { FileHandle.standardError.write(Data("  \(error.description)\n".utf8)) }
+        }
+    }
+}
+
+/// Finds the default theme: `templates/` beside the content folder, in the working folder, or
+/// above the program (a build inside the project's `.build/`).
+enum ThemeLocator {
+    static func find(near content: String) throws -> String {
+        let contentParent = ((content as NSString).standardizingPath as NSString).deletingLastPathComponent
+        var candidates = [
+            (contentParent as NSString).appendingPathComponent("templates"),
+            FileManager.default.currentDirectoryPath + "/templates",
+        ]
+        var folder = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+        for _ in 0..<6 {
+            candidates.append((folder as NSString).appendingPathComponent("templates"))
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        if let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("base.mustache"))
+        }) {
+            return found
+        }
+        throw ValidationError("No theme found: pass --templates DIR (a folder with base.mustache).")
+    }
+}
+
+/// One line that shows the progress of a long stage on a terminal, rewritten in place.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastShown = DispatchTime.now()
+    private var visible = false
+
+    func show(_ stage: String, _ done: Int, _ total: Int) {
+        lock.withLock {
+            let now = DispatchTime.now()
+            guard now.uptimeNanoseconds - lastShown.uptimeNanoseconds > 100_000_000 || done >= total else { return }
+            lastShown = now
+            let percent = total > 0 ? min(100, done * 100 / total) : 100
+            FileHandle.standardOutput.write(Data("\r\(stage): \(min(done, total))/\(total) (\(percent)%)\u{1B}[K".utf8))
+            visible = true
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            if visible { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+            visible = false
+        }
+    }
+}
