@@ -36,7 +36,7 @@ public struct SiteContext: Sendable {
             },
             "datasets": datasets.map { entry in
                 [
-                    "name": entry.name, "title": entry.title, "description": entry.description,
+                    "name": entry.name, "title": entry.title, "description": entry.description.isEmpty ? false : entry.description,
                     "count": NumberText.grouped(entry.count), "url": SitePath.link(from: path, to: entry.name + "/"),
                     "mapURL": SitePath.link(from: path, to: entry.name + "/map/"),
                     "geojsonURL": SitePath.link(from: path, to: "downloads/\(entry.name).geojson"),

