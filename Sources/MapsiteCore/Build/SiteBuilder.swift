@@ -27,10 +27,14 @@ public struct SiteBuilder {
         ])
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
-        // Index and derive
+        // Index
+        let indexes = SpatialIndexer.index(datasets)
+        clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
+
+        // Derive
         let context = SiteContext(
             config: config,
-            menu: Self.menu(pages.pages),
+            menu: Self.menu(pages.pages, datasets: datasets),
             datasets: datasets.map {
                 .init(name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count)
             })
@@ -38,11 +42,12 @@ public struct SiteBuilder {
         // Render and write
         let writer = try OutputWriter(directory: options.outputDirectory)
         let renderer = PageRenderer(
-            context: context, templates: templates, datasets: datasets, pages: pages, writer: writer,
+            context: context, templates: templates, datasets: datasets, indexes: indexes, pages: pages, writer: writer,
             progress: options.progress)
         try renderer.renderItems()
         clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
         try renderer.renderLists()
+        try renderer.renderMapPages()
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
         try renderer.writeDataFiles()
@@ -86,14 +91,19 @@ public struct SiteBuilder {
         try copier.copyTree(content.appendingPathComponent("images"), to: "images/")
     }
 
-    /// Pages with a `menu` number, in that order, then the About page.
-    static func menu(_ pages: [Page]) -> [SiteContext.MenuEntry] {
+    /// The map and near-me pages, pages with a `menu` number in that order, then the About page.
+    static func menu(_ pages: [Page], datasets: [Dataset]) -> [SiteContext.MenuEntry] {
+        var fixed: [SiteContext.MenuEntry] = []
+        if !datasets.isEmpty {
+            fixed.append(.init(title: "Map", path: datasets.count == 1 ? "\(datasets[0].name)/map/" : "map/"))
+            fixed.append(.init(title: "Near me", path: "near/"))
+        }
         var entries = pages.filter { $0.frontMatter.menu != nil }
             .sorted { ($0.frontMatter.menu!, $0.path) < ($1.frontMatter.menu!, $1.path) }
         if let about = pages.first(where: { $0.source == "README.md" }), !entries.contains(about) {
             entries.append(about)
         }
-        return entries.map { .init(title: $0.source == "README.md" ? "About" : $0.title, path: $0.path) }
+        return fixed + entries.map { .init(title: $0.source == "README.md" ? "About" : $0.title, path: $0.path) }
     }
 }
 

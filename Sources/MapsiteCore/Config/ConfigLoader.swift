@@ -46,6 +46,7 @@ public enum ConfigLoader {
                 ConfigNode(file: file, path: "datasets[\(index)]", node: node), sitePageSize: pageSize)
         }
         try checkUniqueNames(datasets, file: file)
+        try checkReferences(datasets, file: file)
         return SiteConfig(
             title: try site.string("title", default: "Map"),
             description: try site.string("description", default: ""),
@@ -58,6 +59,17 @@ public enum ConfigLoader {
             pageSize: pageSize,
             datasets: datasets
         )
+    }
+
+    private static func checkReferences(_ datasets: [DatasetConfig], file: String) throws {
+        let names = Set(datasets.map(\.name))
+        for dataset in datasets {
+            for cross in dataset.crossNeighbours where !names.contains(cross.dataset) {
+                throw InputError(
+                    file: file, field: "key \"datasets.\(dataset.name).nearest\"",
+                    expected: "the name of a dataset (\(names.sorted().joined(separator: ", ")))", found: cross.dataset)
+            }
+        }
     }
 
     private static func checkUniqueNames(_ datasets: [DatasetConfig], file: String) throws {

@@ -6,6 +6,13 @@ public struct DatasetConfig: Sendable, Equatable {
         case csv, geojson, json
     }
 
+    /// For each item, the nearest items of another dataset: `nearest: [{dataset: boxes, count: 3}]`.
+    public struct CrossNeighbours: Sendable, Equatable {
+        public var dataset: String
+        public var count: Int
+        public var title: String?
+    }
+
     /// A field shown on item pages, with its label.
     public struct Field: Sendable, Equatable {
         public var name: String
@@ -40,6 +47,9 @@ public struct DatasetConfig: Sendable, Equatable {
     /// How many nearest neighbours each item lists.
     public var neighbours: Int
     public var pageSize: Int?
+    public var crossNeighbours: [CrossNeighbours] = []
+    /// Items closer than this (metres) form one location; 0 means identical coordinates only.
+    public var samePlaceRadius: Double = 0
 
     /// Every field the dataset keeps for each item, in the order of `Item.values`.
     public var keptFields: [String] { fields.map(\.name) }

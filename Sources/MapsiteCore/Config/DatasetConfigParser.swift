@@ -6,7 +6,7 @@ enum DatasetConfigParser {
     static let keys = [
         "name", "title", "description", "source", "format", "delimiter", "id", "item_title", "slug", "latitude",
         "longitude", "coordinates", "fields", "image", "thumbnail", "item_description", "skip_invalid",
-        "neighbours", "page_size",
+        "neighbours", "page_size", "nearest", "same_place_radius",
     ]
 
     static func parse(_ entry: ConfigNode, sitePageSize: Int) throws -> DatasetConfig {
@@ -26,7 +26,7 @@ enum DatasetConfigParser {
             latitude = latitude ?? "latitude"
             longitude = longitude ?? "longitude"
         }
-        return DatasetConfig(
+        var config = DatasetConfig(
             name: name,
             title: try entry.string("title", default: name),
             description: try entry.string("description", default: ""),
@@ -47,6 +47,27 @@ enum DatasetConfigParser {
             neighbours: try entry.int("neighbours", in: 0...100) ?? 8,
             pageSize: try entry.int("page_size", in: 1...100_000)
         )
+        config.crossNeighbours = try crossNeighbours(entry)
+        if let radius = entry.child("same_place_radius") {
+            guard let metres = radius.float, metres >= 0, metres <= 10_000 else {
+                throw entry.error("same_place_radius", expected: "a distance in metres, 0…10000", found: radius)
+            }
+            config.samePlaceRadius = metres
+        }
+        return config
+    }
+
+    private static func crossNeighbours(_ entry: ConfigNode) throws -> [DatasetConfig.CrossNeighbours] {
+        guard let items = try entry.sequence("nearest") else { return [] }
+        return try items.map { item in
+            let node = ConfigNode(file: entry.file, path: entry.path + ".nearest", node: item)
+            try node.checkKeys(["dataset", "count", "title"])
+            guard let dataset = try node.string("dataset") else {
+                throw node.error("dataset", expected: "the name of another dataset")
+            }
+            return DatasetConfig.CrossNeighbours(
+                dataset: dataset, count: try node.int("count", in: 1...100) ?? 3, title: try node.string("title"))
+        }
     }
 
     private static func format(_ entry: ConfigNode, source: String) throws -> DatasetConfig.Format {

@@ -5,10 +5,14 @@ import MapsiteGeo
 struct ItemPage: Sendable {
     let context: SiteContext
     let dataset: Dataset
+    let index: DatasetIndex
+    /// Every dataset by name, for the links of cross-dataset neighbour lists.
+    let datasets: [String: Dataset]
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
 
-    func view(for item: Item) -> [String: Any] {
+    func view(for position: Int) -> [String: Any] {
+        let item = dataset.items[position]
         let config = dataset.config
         let path = Self.path(dataset: config.name, slug: item.slug)
         let root = SitePath.root(from: path)
@@ -24,7 +28,21 @@ struct ItemPage: Sendable {
             "fields": fields, "hasFields": !fields.isEmpty,
             "directions": Directions.links(for: item.point, label: item.title),
             "jsonld": jsonLD(for: item, path: path),
+            "data": itemData(position),
         ]
+        let neighbours = links(from: path, to: dataset, index.neighbours[position])
+        itemView["neighbours"] = neighbours
+        itemView["hasNeighbours"] = !neighbours.isEmpty
+        itemView["cross"] = index.cross.compactMap { list -> [String: Any]? in
+            guard let other = datasets[list.dataset] else { return nil }
+            return ["title": list.title, "places": links(from: path, to: other, list.table[position])]
+        }
+        let samePlace = index.samePlace(as: position).map { other -> [String: Any] in
+            let item = dataset.items[Int(other)]
+            return ["title": item.title, "url": SitePath.link(from: path, to: Self.path(dataset: config.name, slug: item.slug))]
+        }
+        itemView["samePlace"] = samePlace
+        itemView["hasSamePlace"] = !samePlace.isEmpty
         if let description = item.description { itemView["description"] = description }
         if let image = item.image.flatMap({ Self.resolve($0, root: root) }) { itemView["image"] = image }
         if let thumbnail = item.thumbnail.flatMap({ Self.resolve($0, root: root) }) {
@@ -38,6 +56,44 @@ struct ItemPage: Sendable {
         view["geoMeta"] = ["position": "\(lat);\(lon)", "icbm": "\(lat), \(lon)"]
         view["bodyClass"] = "item"
         return view
+    }
+
+    private func links(from path: String, to target: Dataset, _ row: ArraySlice<Neighbour>) -> [[String: Any]] {
+        row.map { neighbour in
+            let item = target.items[Int(neighbour.index)]
+            return [
+                "title": item.title,
+                "url": SitePath.link(from: path, to: Self.path(dataset: target.name, slug: item.slug)),
+                "distance": DistanceText.format(neighbour.distance),
+                "bearing": DistanceText.compass(neighbour.bearing),
+                "degrees": Int(neighbour.bearing.rounded()) % 360,
+            ]
+        }
+    }
+
+    /// The item as JSON inside the page: id, position and neighbour ids with distances in metres.
+    func itemData(_ position: Int) -> String {
+        let item = dataset.items[position]
+        func list(_ target: Dataset, _ row: ArraySlice<Neighbour>) -> JSONWriter.Value {
+            .array(
+                row.map { neighbour in
+                    .object([
+                        ("id", .string(target.items[Int(neighbour.index)].id)),
+                        ("distance", .number(neighbour.distance, decimals: 1)),
+                        ("bearing", .number(neighbour.bearing, decimals: 1)),
+                    ])
+                })
+        }
+        var members: [(String, JSONWriter.Value)] = [
+            ("dataset", .string(dataset.name)), ("id", .string(item.id)),
+            ("lat", .number(item.point.latitude, decimals: 7)), ("lon", .number(item.point.longitude, decimals: 7)),
+            ("neighbours", list(dataset, index.neighbours[position])),
+        ]
+        for cross in index.cross {
+            guard let other = datasets[cross.dataset] else { continue }
+            members.append(("nearest_" + cross.dataset, list(other, cross.table[position])))
+        }
+        return JSONWriter.encode(.object(members))
     }
 
     /// Safe image URLs: http(s) as they are; relative ones are relative to the site root.

@@ -5,6 +5,7 @@ final class PageRenderer {
     let context: SiteContext
     let templates: TemplateLibrary
     let datasets: [Dataset]
+    let indexes: [String: DatasetIndex]
     let pages: PageLoader.Pages
     let writer: OutputWriter
     let progress: (@Sendable (String, Int, Int) -> Void)?
@@ -14,12 +15,13 @@ final class PageRenderer {
     private(set) var pagePaths: [String] = []
 
     init(
-        context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], pages: PageLoader.Pages,
-        writer: OutputWriter, progress: (@Sendable (String, Int, Int) -> Void)?
+        context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], indexes: [String: DatasetIndex],
+        pages: PageLoader.Pages, writer: OutputWriter, progress: (@Sendable (String, Int, Int) -> Void)?
     ) {
         self.context = context
         self.templates = templates
         self.datasets = datasets
+        self.indexes = indexes
         self.pages = pages
         self.writer = writer
         self.progress = progress
@@ -37,7 +39,9 @@ final class PageRenderer {
     /// Item pages, rendered in parallel in chunks.
     func renderItems() throws {
         for dataset in datasets {
-            let page = ItemPage(context: context, dataset: dataset)
+            let page = ItemPage(
+                context: context, dataset: dataset, index: indexes[dataset.name]!,
+                datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
             let (templates, writer, progress) = (self.templates, self.writer, self.progress)
             let items = dataset.items
             let chunk = 256
@@ -49,7 +53,7 @@ final class PageRenderer {
                 for position in (index * chunk)..<min(items.count, (index + 1) * chunk) {
                     let item = items[position]
                     do {
-                        let html = try templates.render(page.view(for: item), withTemplate: "item")
+                        let html = try templates.render(page.view(for: position), withTemplate: "item")
                         try writer.write(ItemPage.path(dataset: dataset.name, slug: item.slug) + "index.html", html)
                     } catch {
                         failure.set(error)
@@ -73,6 +77,28 @@ final class PageRenderer {
                 pagePaths.append(path)
             }
         }
+    }
+
+    /// A full-screen map per dataset, one of all datasets as layers (`map/`), and the near-me page.
+    func renderMapPages() throws {
+        var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
+        if datasets.count > 1 { maps.append((datasets, "map/", "All places")) }
+        for (shown, path, title) in maps {
+            var view = context.view(at: path, title: "Map of \(title.prefix(1).lowercased() + title.dropFirst())")
+            view["heading"] = title
+            view["names"] = shown.map(\.name).joined(separator: " ")
+            view["titlesJSON"] = JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) }))
+            view["count"] = NumberText.grouped(shown.reduce(0) { $0 + $1.items.count })
+            view["listURL"] = SitePath.link(from: path, to: shown.count == 1 ? shown[0].name + "/" : "")
+            view["nearURL"] = SitePath.link(from: path, to: "near/") + (shown.count == 1 ? "?dataset=\(shown[0].name)" : "")
+            view["bodyClass"] = "map"
+            try writer.write(path + "index.html", try templates.render(view, withTemplate: "map"))
+            pagePaths.append(path)
+        }
+        var near = context.view(at: "near/", title: "Near me")
+        near["bodyClass"] = "near"
+        try writer.write("near/index.html", try templates.render(near, withTemplate: "near"))
+        pagePaths.append("near/")
     }
 
     /// The home page, Markdown pages, 404, sitemap and robots.txt.

@@ -1,0 +1,154 @@
+// mapsite map page: draws only what is in view, from precomputed tiles. Point tiles become
+// markers (grouped by Leaflet.markercluster when they crowd), cluster tiles become counted
+// circles that zoom in when clicked. The view is kept in the URL hash: #zoom/lat/lon.
+(function () {
+  "use strict";
+  var T = window.mapsiteTiles;
+  var settings = window.mapsite.settings;
+  var element = document.getElementById("map");
+  var names = element.getAttribute("data-datasets").split(" ");
+  var titles = JSON.parse(element.getAttribute("data-titles"));
+  var status = document.getElementById("map-status");
+
+  var map = L.map(element, { zoomControl: true, worldCopyJump: true });
+  window.mapsite.basemap(map);
+  window.mapsite.map = map;
+
+  var layers = names.map(function (name) {
+    var points = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50, chunkedLoading: true });
+    var clusters = L.layerGroup();
+    var group = L.featureGroup([points, clusters]).addTo(map);
+    return { name: name, tiles: new T.Tileset(settings.root, name), points: points, clusters: clusters, group: group,
+      shown: "" };
+  });
+  if (layers.length > 1) {
+    var overlays = {};
+    layers.forEach(function (layer) { overlays[titles[layer.name] || layer.name] = layer.group; });
+    L.control.layers(null, overlays, { collapsed: false }).addTo(map);
+  }
+
+  function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  function popup(name, p) {
+    var html = '<a class="popup-title" href="' + escapeHTML(itemURL(name, p[4])) + '">' + escapeHTML(p[3]) + "</a>";
+    if (p[5]) {
+      var src = /^https?:/.test(p[5]) ? p[5] : settings.root + p[5];
+      html = '<img class="popup-thumb" src="' + escapeHTML(src) + '" alt="" width="160">' + html;
+    }
+    return html;
+  }
+
+  function pointMarker(name, p) {
+    return L.marker([p[0], p[1]], { title: p[3] }).bindPopup(popup(name, p));
+  }
+
+  function clusterMarker(c) {
+    var size = c[2] < 100 ? 34 : c[2] < 1000 ? 42 : 52;
+    var icon = L.divIcon({ className: "", html: '<div class="cluster-icon" style="width:' + size + "px;height:" +
+      size + 'px">' + c[2].toLocaleString("en") + "</div>", iconSize: [size, size] });
+    var marker = L.marker([c[0], c[1]], { icon: icon, title: c[2] + " places" });
+    marker.on("click", function () {
+      var b = c[3];
+      if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1]], Math.max(c[4], map.getZoom() + 1));
+      else map.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom: c[4] });
+    });
+    return marker;
+  }
+
+  function show(layer, keys, tiles) {
+    var signature = keys.join(",");
+    if (signature === layer.shown) return;
+    layer.shown = signature;
+    var points = [], clusters = [];
+    tiles.forEach(function (tile) {
+      (tile.p || []).forEach(function (p) { points.push(pointMarker(layer.name, p)); });
+      (tile.c || []).forEach(function (c) { clusters.push(clusterMarker(c)); });
+    });
+    layer.points.clearLayers();
+    layer.clusters.clearLayers();
+    layer.points.addLayers(points);
+    clusters.forEach(function (marker) { layer.clusters.addLayer(marker); });
+  }
+
+  var generation = 0;
+  function refresh() {
+    var mine = ++generation;
+    var b = map.getBounds();
+    var bounds = { west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() };
+    var z = Math.floor(map.getZoom());
+    var loaded = 0;
+    Promise.all(layers.filter(function (layer) { return map.hasLayer(layer.group); }).map(function (layer) {
+      var keys = layer.tiles.keysFor(bounds, z);
+      return Promise.all(keys.map(function (key) { return layer.tiles.tile(key); })).then(function (tiles) {
+        loaded += keys.length;
+        if (mine === generation) show(layer, keys, tiles);
+      });
+    })).then(function () {
+      if (mine === generation) status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";
+    }).catch(function (error) {
+      status.textContent = "Could not load the map data: " + error.message;
+      throw error;
+    });
+    writeHash();
+  }
+
+  function writeHash() {
+    var c = map.getCenter();
+    var hash = "#" + map.getZoom() + "/" + c.lat.toFixed(5) + "/" + c.lng.toFixed(5);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function readHash() {
+    var parts = location.hash.slice(1).split("/").map(Number);
+    if (parts.length !== 3 || parts.some(isNaN)) return false;
+    map.setView([parts[1], parts[2]], parts[0]);
+    return true;
+  }
+
+  L.Control.Locate = L.Control.extend({
+    onAdd: function () {
+      var button = L.DomUtil.create("button", "locate-button");
+      button.type = "button";
+      button.title = "Show my location";
+      button.setAttribute("aria-label", "Show my location");
+      button.textContent = "◎";
+      L.DomEvent.on(button, "click", function (event) {
+        L.DomEvent.stop(event);
+        map.locate({ setView: true, maxZoom: 16 });
+      });
+      return button;
+    },
+  });
+  new L.Control.Locate({ position: "topleft" }).addTo(map);
+  var here = null;
+  map.on("locationfound", function (event) {
+    if (here) map.removeLayer(here);
+    here = L.circleMarker(event.latlng, { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
+      .addTo(map).bindTooltip("You are here");
+  });
+  map.on("locationerror", function (event) { status.textContent = "Location unavailable: " + event.message; });
+
+  Promise.all(layers.map(function (layer) { return layer.tiles.load(); })).then(function () {
+    map.on("moveend", refresh);
+    map.on("overlayadd overlayremove", function () { layers.forEach(function (l) { l.shown = ""; }); refresh(); });
+    window.addEventListener("hashchange", readHash);
+    if (!readHash()) {
+      var all = layers.map(function (layer) { return layer.tiles.manifest.bounds; });
+      var south = Math.min.apply(null, all.map(function (b) { return b[1]; }));
+      var west = Math.min.apply(null, all.map(function (b) { return b[0]; }));
+      var north = Math.max.apply(null, all.map(function (b) { return b[3]; }));
+      var east = Math.max.apply(null, all.map(function (b) { return b[2]; }));
+      map.fitBounds([[south, west], [north, east]], { padding: [20, 20], maxZoom: 16 });
+    }
+    refresh();
+  }).catch(function (error) {
+    status.textContent = "Could not load the map data: " + error.message;
+    throw error;
+  });
+})();

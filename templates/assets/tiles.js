@@ -1,0 +1,213 @@
+// mapsite tiles: reads a dataset's tile manifest and tiles (see the README's "Tile format").
+// Shared by the map page and the near-me page.
+(function () {
+  "use strict";
+  var EARTH_RADIUS = 6371008.8;
+  var RAD = Math.PI / 180;
+
+  function quadkey(z, x, y) {
+    var key = "";
+    for (var i = z; i > 0; i--) {
+      var digit = 0;
+      var mask = 1 << (i - 1);
+      if (x & mask) digit += 1;
+      if (y & mask) digit += 2;
+      key += digit;
+    }
+    return key;
+  }
+
+  function tileOf(key) {
+    var x = 0, y = 0;
+    for (var i = 0; i < key.length; i++) {
+      var digit = Number(key[i]);
+      x = x * 2 + (digit & 1);
+      y = y * 2 + (digit >> 1);
+    }
+    return { z: key.length, x: x, y: y };
+  }
+
+  function tileBounds(z, x, y) {
+    var n = Math.pow(2, z);
+    function lat(row) {
+      var t = Math.PI * (1 - 2 * row / n);
+      return Math.atan(Math.sinh(t)) / RAD;
+    }
+    return { south: lat(y + 1), north: lat(y), west: x / n * 360 - 180, east: (x + 1) / n * 360 - 180 };
+  }
+
+  function tileX(lon, z) {
+    var n = Math.pow(2, z);
+    return Math.min(n - 1, Math.max(0, Math.floor((lon + 180) / 360 * n)));
+  }
+
+  function tileY(lat, z) {
+    var n = Math.pow(2, z);
+    var clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
+    var s = Math.sin(clamped * RAD);
+    var y = Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n);
+    return Math.min(n - 1, Math.max(0, y));
+  }
+
+  function distance(lat1, lon1, lat2, lon2) {
+    var p1 = lat1 * RAD, p2 = lat2 * RAD;
+    var dp = p2 - p1, dl = (lon2 - lon1) * RAD;
+    var h = Math.sin(dp / 2) * Math.sin(dp / 2) + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) * Math.sin(dl / 2);
+    return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  function bearing(lat1, lon1, lat2, lon2) {
+    var p1 = lat1 * RAD, p2 = lat2 * RAD, dl = (lon2 - lon1) * RAD;
+    var y = Math.sin(dl) * Math.cos(p2);
+    var x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
+    return (Math.atan2(y, x) / RAD + 360) % 360;
+  }
+
+  // A lower bound of the distance from a point to any point of a lat/lon box, in metres.
+  // Inside: 0. Longitude within the box: straight north or south to the nearer edge (exact).
+  // Otherwise the nearest point lies on one of the two meridian edges: the foot of the
+  // perpendicular when it falls within the edge, else a corner.
+  function lowerBound(lat, lon, box) {
+    var inLon = box.west <= lon && lon <= box.east;
+    if (inLon) {
+      if (lat >= box.south && lat <= box.north) return 0;
+      return EARTH_RADIUS * RAD * (lat > box.north ? lat - box.north : box.south - lat);
+    }
+    var best = Infinity;
+    [box.west, box.east].forEach(function (edge) {
+      var dl = ((lon - edge) % 360 + 540) % 360 - 180;
+      best = Math.min(best, distance(lat, lon, box.south, edge), distance(lat, lon, box.north, edge));
+      if (Math.abs(dl) < 90) {
+        var foot = Math.atan(Math.tan(lat * RAD) / Math.cos(dl * RAD)) / RAD;
+        if (foot > box.south && foot < box.north) {
+          var cross = Math.asin(Math.min(1, Math.abs(Math.cos(lat * RAD) * Math.sin(dl * RAD))));
+          best = Math.min(best, EARTH_RADIUS * cross);
+        }
+      }
+    });
+    // A hair of slack so rounding never makes the bound exceed the true distance.
+    return best * (1 - 1e-9) - 1e-6;
+  }
+
+  // One dataset's tiles: the manifest, and tiles fetched once and kept.
+  function Tileset(root, name) {
+    this.root = root;
+    this.name = name;
+    this.base = root + "tiles/" + name + "/";
+    this.cache = {};
+    this.manifest = null;
+  }
+
+  Tileset.prototype.load = function () {
+    var self = this;
+    if (this.ready) return this.ready;
+    this.ready = fetchJSON(this.base + "index.json").then(function (manifest) {
+      self.manifest = manifest;
+      self.leaves = new Set(manifest.leaves);
+      self.clusters = new Set(manifest.clusters);
+      return self;
+    });
+    return this.ready;
+  };
+
+  Tileset.prototype.tile = function (key) {
+    if (!this.cache[key]) {
+      var t = tileOf(key);
+      var self = this;
+      this.cache[key] = fetchJSON(this.base + t.z + "/" + t.x + "/" + t.y + ".json").catch(function (error) {
+        delete self.cache[key];
+        throw error;
+      });
+    }
+    return this.cache[key];
+  };
+
+  // The keys of the tiles that show the view at zoom z: point tiles (leaves at or above z)
+  // and cluster tiles at z.
+  Tileset.prototype.keysFor = function (bounds, z) {
+    var m = this.manifest;
+    z = Math.max(0, Math.min(z, m.maxZoom));
+    var keys = new Set();
+    var west = tileX(bounds.west, z), east = tileX(bounds.east, z);
+    var north = tileY(bounds.north, z), south = tileY(bounds.south, z);
+    if (bounds.east - bounds.west >= 360) { west = 0; east = Math.pow(2, z) - 1; }
+    var n = Math.pow(2, z);
+    var count = 0;
+    for (var x = west; ; x = (x + 1) % n) {
+      for (var y = north; y <= south; y++) {
+        var key = quadkey(z, x, y);
+        if (this.clusters.has(key)) {
+          keys.add(key);
+        } else {
+          for (var i = key.length; i >= 0; i--) {
+            if (this.leaves.has(key.slice(0, i))) { keys.add(key.slice(0, i)); break; }
+          }
+        }
+      }
+      if (x === east || ++count > n) break;
+    }
+    return Array.from(keys).sort();
+  };
+
+  // The k nearest items to a point, exact: leaves are read nearest-first by their lower bound
+  // until the k-th best distance found is no greater than the next leaf's bound.
+  Tileset.prototype.nearest = function (lat, lon, k, onRead) {
+    var self = this;
+    return this.load().then(function () {
+      var order = self.manifest.leaves.map(function (key) {
+        var t = tileOf(key);
+        return { key: key, bound: lowerBound(lat, lon, tileBounds(t.z, t.x, t.y)) };
+      }).sort(function (a, b) { return a.bound - b.bound || (a.key < b.key ? -1 : 1); });
+      var best = [];
+      var index = 0;
+      function step() {
+        var limit = best.length === k ? best[k - 1].distance : Infinity;
+        if (index >= order.length || order[index].bound > limit) return best;
+        var entry = order[index++];
+        return self.tile(entry.key).then(function (tile) {
+          if (onRead) onRead(entry.key);
+          tile.p.forEach(function (p) {
+            var d = distance(lat, lon, p[0], p[1]);
+            best.push({ lat: p[0], lon: p[1], id: p[2], title: p[3], slug: p[4], thumbnail: p[5], distance: d,
+              bearing: bearing(lat, lon, p[0], p[1]) });
+          });
+          best.sort(function (a, b) { return a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+          if (best.length > k) best.length = k;
+          return step();
+        });
+      }
+      return step();
+    });
+  };
+
+  function fetchJSON(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return response.json();
+    });
+  }
+
+  // The same rounding as item pages (DistanceText.swift).
+  function formatDistance(metres) {
+    if (metres < 100) return Math.round(metres) + " m";
+    if (metres < 1000) {
+      var tens = Math.round(metres / 10) * 10;
+      return tens >= 1000 ? "1.0 km" : tens + " m";
+    }
+    if (metres < 10000) {
+      var tenths = Math.round(metres / 100) / 10;
+      return tenths >= 10 ? "10 km" : tenths.toFixed(1) + " km";
+    }
+    return Math.round(metres / 1000).toLocaleString("en") + " km";
+  }
+
+  function compass(degrees) {
+    var points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+    return points[Math.round(degrees / 45) % 8];
+  }
+
+  window.mapsiteTiles = {
+    Tileset: Tileset, quadkey: quadkey, tileOf: tileOf, tileBounds: tileBounds, distance: distance,
+    bearing: bearing, lowerBound: lowerBound, formatDistance: formatDistance, compass: compass,
+  };
+})();
