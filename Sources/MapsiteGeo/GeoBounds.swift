@@ -61,3 +61,12 @@ public struct GeoBounds: Sendable, Hashable {
         maxLongitude = max(maxLongitude, other.maxLongitude)
     }
 }
+
+extension GeoBounds {
+    /// This rectangle grown to hold `other`.
+    func extended(with other: GeoBounds) -> GeoBounds {
+        var result = self
+        result.extend(with: other)
+        return result
+    }
+}

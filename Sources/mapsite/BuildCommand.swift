@@ -12,10 +12,12 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The folder the site is written to. Files it did not write are left alone.")
     var output = "site"
 
-    @Option(name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
+    @Option(
+        name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
     var baseURL: String?
 
-    @Option(help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
+    @Option(
+        help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
     var templates: String?
 
     @Flag(help: "Print nothing but errors.")

@@ -22,6 +22,10 @@ public struct SiteBuilder {
         let datasets = try loadDatasets(config, report: &report)
         clock.finish("Loaded \(datasets.count) datasets (\(NumberText.grouped(report.items)) items)")
         let pages = try PageLoader.load(contentDirectory: options.contentDirectory)
+        try SiteLayout.check(
+            datasets: config.datasets, pages: pages.pages,
+            configFile: (options.contentDirectory as NSString).appendingPathComponent(ConfigLoader.fileName),
+            contentDirectory: options.contentDirectory)
         let templates = try TemplateLibrary(directories: [
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])

@@ -26,7 +26,7 @@ public enum ConfigLoader {
         } catch let error as InputError {
             throw error
         } catch {
-            throw InputError(file: file, expected: "valid YAML", found: "\(error)")
+            throw ConfigNode.syntaxError(error, file: file, expected: "valid YAML")
         }
         let site = ConfigNode(file: file, path: "", node: root)
         try site.checkKeys([

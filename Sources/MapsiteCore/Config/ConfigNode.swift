@@ -78,6 +78,27 @@ struct ConfigNode {
         return Array(items)
     }
 
+    /// A YAML syntax error as an `InputError`: the line and the problem, without the excerpt of
+    /// the source Yams adds. `expected` is what the file should hold, such as "valid YAML".
+    static func syntaxError(_ error: Error, file: String, expected: String) -> InputError {
+        guard let error = error as? YamlError else {
+            return InputError(file: file, expected: expected, found: "\(error)")
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            // "while scanning a quoted scalar from line 2": where the unfinished construct started.
+            let during = context.map { " (\($0.text) from line \($0.mark.line))" } ?? ""
+            return InputError(file: file, line: mark.line, expected: expected + during, found: problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return InputError(
+                file: file, line: context.mark.line, expected: expected + " with each key once",
+                found: duplicates.joined(separator: ", "))
+        default:
+            return InputError(file: file, expected: expected, found: "\(error)")
+        }
+    }
+
     static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): scalar.string

@@ -14,7 +14,9 @@ enum DatasetConfigParser {
         guard let source = try entry.string("source") else {
             throw entry.error("source", expected: "the path of the data file, relative to the content folder")
         }
-        let name = try entry.string("name") ?? Slug.make(from: ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let name =
+            try entry.string("name")
+            ?? Slug.make(from: ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
         guard Slug.isSafe(name) else {
             throw entry.error("name", expected: "lowercase letters, digits and '-'", found: entry.child("name"))
         }
@@ -89,11 +91,13 @@ enum DatasetConfigParser {
 
     private static func delimiter(_ entry: ConfigNode) throws -> UInt8 {
         guard let text = try entry.string("delimiter") else {
-            return (try entry.string("source"))?.lowercased().hasSuffix(".tsv") == true ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+            return (try entry.string("source"))?.lowercased().hasSuffix(".tsv") == true
+                ? UInt8(ascii: "\t") : UInt8(ascii: ",")
         }
         let unescaped = text == "\\t" || text == "tab" ? "\t" : text
         guard unescaped.utf8.count == 1, let byte = unescaped.utf8.first, byte != UInt8(ascii: "\"") else {
-            throw entry.error("delimiter", expected: "one ASCII character such as , ; | or \\t", found: entry.child("delimiter"))
+            throw entry.error(
+                "delimiter", expected: "one ASCII character such as , ; | or \\t", found: entry.child("delimiter"))
         }
         return byte
     }
@@ -103,7 +107,10 @@ enum DatasetConfigParser {
         guard let node = entry.child("fields") else { return [] }
         if let mapping = node.mapping {
             return mapping.map { key, value in
-                DatasetConfig.Field(name: key.string ?? "", label: value.string ?? Label.from(key.string ?? ""))
+                let name = key.string ?? ""
+                // `zip:` with no label, or `zip: ~`, takes the default label.
+                let label = value.null == nil ? value.string : nil
+                return DatasetConfig.Field(name: name, label: label ?? Label.from(name))
             }
         }
         guard let items = node.sequence else {

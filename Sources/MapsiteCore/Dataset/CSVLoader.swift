@@ -22,7 +22,7 @@ enum CSVLoader {
                     try invalid(
                         InputError(
                             file: file, line: line, expected: "\(names.count) fields as in the header",
-                            found: "\(fields.count) fields"))
+                            found: fields.count == 1 ? "1 field" : "\(fields.count) fields"))
                     return
                 }
                 try body(

@@ -36,7 +36,7 @@ public enum DatasetLoader {
             switch config.format {
             case .csv:
                 try CSVLoader.read(bytes: bytes, file: file, delimiter: config.delimiter, invalid: invalid, body: body)
-            case .json: try JSONLoader.readArray(bytes: bytes, file: file, body: body)
+            case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
             }
         } catch let error as InputError {

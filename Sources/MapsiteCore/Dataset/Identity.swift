@@ -40,6 +40,9 @@ enum Identity {
         }
     }
 
+    /// Folder names inside a dataset's folder that are not items: `page/2/`, `map/`, `by/`.
+    static let reservedSlugs: Set<String> = ["by", "map", "page"]
+
     /// Slugs from the slug source text (stored in `slug` by the builder); a colliding slug gets
     /// the id appended, so the suffix does not depend on row order.
     private static func assignSlugs(_ items: inout [Item]) {
@@ -49,14 +52,15 @@ enum Identity {
         var taken = Set<String>()
         for index in items.indices {
             var slug = candidates[index]
-            if slug.isEmpty || counts[slug, default: 0] > 1 || slug == "by" || slug == "page" {
+            if slug.isEmpty || counts[slug, default: 0] > 1 || reservedSlugs.contains(slug) {
                 let suffix = Slug.make(from: items[index].id)
-                slug = slug.isEmpty ? (suffix.isEmpty ? "item" : suffix) : "\(slug)-\(suffix)"
+                slug = slug.isEmpty ? (suffix.isEmpty ? "item" : suffix) : Slug.joined(slug, suffix)
             }
+            if reservedSlugs.contains(slug) { slug += "-item" }
             var unique = slug
             var counter = 2
             while !taken.insert(unique).inserted {
-                unique = "\(slug)-\(counter)"
+                unique = Slug.joined(slug, String(counter))
                 counter += 1
             }
             candidates[index] = unique

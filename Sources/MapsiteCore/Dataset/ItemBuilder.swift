@@ -38,8 +38,8 @@ struct ItemBuilder {
             else {
                 throw error(record, field: field, expected: "\"latitude,longitude\"", found: text)
             }
-            try check(lat, in: -90...90, record, field)
-            try check(lon, in: -180...180, record, field)
+            try check(lat, in: -90...90, record, field, found: text)
+            try check(lon, in: -180...180, record, field, found: text)
             return GeoPoint(latitude: lat, longitude: lon)
         }
         if let latField = config.latitude, let lonField = config.longitude {
@@ -66,9 +66,12 @@ struct ItemBuilder {
         return value
     }
 
-    private func check(_ value: Double, in range: ClosedRange<Double>, _ record: Record, _ field: String) throws {
+    /// - Parameter found: the text as written in the source, when there is one.
+    private func check(
+        _ value: Double, in range: ClosedRange<Double>, _ record: Record, _ field: String, found: String? = nil
+    ) throws {
         guard value.isFinite, range.contains(value) else {
-            throw error(record, field: field, expected: "a number in \(Self.format(range))", found: "\(value)")
+            throw error(record, field: field, expected: "a number in \(Self.format(range))", found: found ?? "\(value)")
         }
     }
 

@@ -3,15 +3,19 @@ import Foundation
 /// Reads a JSON array of objects, and GeoJSON FeatureCollections of Points, into records.
 /// Nested values are read by dotted path: `location.lat`.
 enum JSONLoader {
-    static func readArray(bytes: [UInt8], file: String, body: (Record) throws -> Void) throws {
+    static func readArray(
+        bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, body: (Record) throws -> Void
+    ) throws {
         let root = try parse(bytes, file: file)
         guard let objects = root as? [Any] else {
             throw InputError(file: file, expected: "a JSON array of objects", found: describe(root))
         }
         for (index, element) in objects.enumerated() {
             guard let object = element as? [String: Any] else {
-                throw InputError(
-                    file: file, location: "object \(index + 1)", expected: "a JSON object", found: describe(element))
+                let location = "object \(index + 1)"
+                try invalid(
+                    InputError(file: file, location: location, expected: "a JSON object", found: describe(element)))
+                continue
             }
             try body(
                 Record(
@@ -33,7 +37,8 @@ enum JSONLoader {
         for (index, element) in features.enumerated() {
             var location = "feature \(index + 1)"
             guard let feature = element as? [String: Any] else {
-                try invalid(InputError(file: file, location: location, expected: "a Feature object", found: describe(element)))
+                try invalid(
+                    InputError(file: file, location: location, expected: "a Feature object", found: describe(element)))
                 continue
             }
             if let id = feature["id"].flatMap(text) { location += " (id \(id))" }
@@ -41,7 +46,8 @@ enum JSONLoader {
             let geometry = feature["geometry"] as? [String: Any]
             guard let geometry, geometry["type"] as? String == "Point" else {
                 let type = geometry?["type"] as? String ?? "no geometry"
-                try invalid(InputError(file: file, location: location, field: "geometry", expected: "a Point", found: type))
+                try invalid(
+                    InputError(file: file, location: location, field: "geometry", expected: "a Point", found: type))
                 continue
             }
             guard let position = geometry["coordinates"] as? [Any], position.count >= 2,
@@ -49,7 +55,8 @@ enum JSONLoader {
             else {
                 try invalid(
                     InputError(
-                        file: file, location: location, field: "geometry", expected: "coordinates [longitude, latitude]",
+                        file: file, location: location, field: "geometry",
+                        expected: "coordinates [longitude, latitude]",
                         found: describe(geometry["coordinates"] ?? NSNull())))
                 continue
             }
@@ -87,7 +94,11 @@ enum JSONLoader {
         case let bool as Bool where type(of: value) == Bool.self: return bool ? "true" : "false"
         case let number as NSNumber:
             // JSON booleans arrive as NSNumbers of type `c` (char).
-            if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
+            let type = String(cString: number.objCType)
+            if type == "c" { return number.boolValue ? "true" : "false" }
+            // Whole numbers keep every digit; a Double holds only 15 or 16.
+            if type == "Q" || type == "L" { return String(number.uint64Value) }
+            if ["q", "l", "i", "s"].contains(type) { return String(number.int64Value) }
             if let int = Int(exactly: number.doubleValue), !"\(number)".contains(".") { return String(int) }
             return "\(number.doubleValue)"
         case let array as [Any]: return array.compactMap(text).joined(separator: ", ")

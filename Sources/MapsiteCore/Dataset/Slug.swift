@@ -27,8 +27,19 @@ public enum Slug {
                 pendingHyphen = true
             }
         }
+        // A hyphen and a word, or "ss", may have gone one or two past the limit.
+        if slug.utf8.count > maximumLength { slug = String(slug.prefix(maximumLength)) }
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug
+    }
+
+    /// `base-suffix`, with `base` shortened so the whole stays within `maximumLength`.
+    static func joined(_ base: String, _ suffix: String) -> String {
+        guard !suffix.isEmpty else { return base }
+        var base = String(base.prefix(max(0, maximumLength - suffix.utf8.count - 1)))
+        while base.hasSuffix("-") { base.removeLast() }
+        guard !base.isEmpty else { return String(suffix.prefix(maximumLength)) }
+        return base + "-" + suffix
     }
 
     /// Whether `text` is a safe single path segment: non-empty, `[a-z0-9-]` only, no leading `-`.

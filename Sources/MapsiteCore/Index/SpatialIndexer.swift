@@ -12,7 +12,9 @@ public enum SpatialIndexer {
             let tree = trees[dataset.name]!
             let cross = dataset.config.crossNeighbours.compactMap { config -> DatasetIndex.CrossList? in
                 guard let other = trees[config.dataset] else { return nil }
-                let title = config.title ?? "Nearest \(datasets.first { $0.name == config.dataset }?.config.title ?? config.dataset)"
+                let title =
+                    config.title
+                    ?? "Nearest \(datasets.first { $0.name == config.dataset }?.config.title ?? config.dataset)"
                 return .init(
                     dataset: config.dataset, title: title,
                     table: other.nearest(to: points[dataset.name]!, k: config.count))
@@ -55,7 +57,9 @@ enum Locations {
                 var k = 8
                 while true {
                     let found = index.nearest(to: point, k: k, excluding: position)
-                    for neighbour in found where neighbour.distance <= radius { union(Int32(position), neighbour.index) }
+                    for neighbour in found where neighbour.distance <= radius {
+                        union(Int32(position), neighbour.index)
+                    }
                     guard found.count == k, let last = found.last, last.distance <= radius else { break }
                     k *= 2
                 }

@@ -15,9 +15,10 @@ public struct FrontMatter: Sendable, Equatable {
     public static func split(_ text: String, file: String) throws -> (FrontMatter, body: String, bodyLine: Int) {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        // Not `split(separator: "\n")`: in a String, CRLF is one Character, which is not "\n".
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let isDelimiter = { (line: Substring) in line.trimmingCharacters(in: .whitespaces) == "---" }
+        guard let first = lines.first, isDelimiter(first), let end = lines.dropFirst().firstIndex(where: isDelimiter)
         else {
             return (FrontMatter(), text, 1)
         }
@@ -29,7 +30,7 @@ public struct FrontMatter: Sendable, Equatable {
         do {
             node = try Yams.compose(yaml: yaml)
         } catch {
-            throw InputError(file: file, line: 2, expected: "valid YAML front matter", found: "\(error)")
+            throw ConfigNode.syntaxError(error, file: file, expected: "valid YAML front matter")
         }
         if let node {
             let reader = ConfigNode(file: file, path: "", node: node)

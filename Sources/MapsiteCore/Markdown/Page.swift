@@ -10,12 +10,12 @@ public struct Page: Sendable, Equatable {
     public var markdown: String
 
     public var title: String {
-        frontMatter.title ?? Self.firstHeading(in: markdown) ?? Label.from(
-            ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let fileName = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        return frontMatter.title ?? Self.firstHeading(in: markdown) ?? Label.from(fileName)
     }
 
     static func firstHeading(in markdown: String) -> String? {
-        for line in markdown.split(separator: "\n") where line.hasPrefix("# ") {
+        for line in markdown.split(whereSeparator: \.isNewline) where line.hasPrefix("# ") {
             return line.dropFirst(2).trimmingCharacters(in: .whitespaces)
         }
         return nil

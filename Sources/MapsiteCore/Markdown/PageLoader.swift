@@ -22,7 +22,8 @@ public enum PageLoader {
         }
         for relative in sources.sorted() {
             let source = "pages/" + relative
-            let page = try read(source, contentDirectory: contentDirectory, shown: shown, path: outputPath(of: relative))
+            let page = try read(
+                source, contentDirectory: contentDirectory, shown: shown, path: outputPath(of: relative))
             if !page.frontMatter.draft { pages.append(page) }
         }
         var readme: Page?

@@ -8,7 +8,7 @@ enum Downloads {
         for (position, item) in dataset.items.enumerated() {
             var properties: [(String, JSONWriter.Value)] = [("id", .string(item.id)), ("title", .string(item.title))]
             for (index, field) in fields.enumerated() { properties.append((field.name, .string(item.values[index]))) }
-            if let image = item.image { properties.append(("image", .string(image))) }
+            if let image = item.image.flatMap({ SafeURL.sanitize($0) }) { properties.append(("image", .string(image))) }
             if let description = item.description { properties.append(("description", .string(description))) }
             let feature = JSONWriter.Value.object([
                 ("type", .string("Feature")),
@@ -19,7 +19,9 @@ enum Downloads {
                         ("type", .string("Point")),
                         (
                             "coordinates",
-                            .array([.number(item.point.longitude, decimals: 7), .number(item.point.latitude, decimals: 7)])
+                            .array([
+                                .number(item.point.longitude, decimals: 7), .number(item.point.latitude, decimals: 7),
+                            ])
                         ),
                     ])
                 ),
@@ -43,7 +45,7 @@ enum Downloads {
                 JSONWriter.format(item.point.longitude, decimals: 7),
             ]
             row += item.values
-            if hasImage { row.append(item.image ?? "") }
+            if hasImage { row.append(item.image.flatMap { SafeURL.sanitize($0) } ?? "") }
             text += row.map(quote).joined(separator: ",") + "\r\n"
         }
         return text

@@ -16,7 +16,9 @@ struct ItemPage: Sendable {
         let config = dataset.config
         let path = Self.path(dataset: config.name, slug: item.slug)
         let root = SitePath.root(from: path)
-        var view = context.view(at: path, title: item.title, description: item.description)
+        var view = context.view(
+            at: path, title: item.title,
+            description: item.description ?? "\(item.title): one of \(config.title.lowercased()).")
         let lat = JSONWriter.format(item.point.latitude, decimals: 6)
         let lon = JSONWriter.format(item.point.longitude, decimals: 6)
         var fields: [[String: Any]] = []
@@ -39,7 +41,10 @@ struct ItemPage: Sendable {
         }
         let samePlace = index.samePlace(as: position).map { other -> [String: Any] in
             let item = dataset.items[Int(other)]
-            return ["title": item.title, "url": SitePath.link(from: path, to: Self.path(dataset: config.name, slug: item.slug))]
+            return [
+                "title": item.title,
+                "url": SitePath.link(from: path, to: Self.path(dataset: config.name, slug: item.slug)),
+            ]
         }
         itemView["samePlace"] = samePlace
         itemView["hasSamePlace"] = !samePlace.isEmpty
@@ -147,7 +152,10 @@ enum Directions {
                 "label": "Google Maps directions", "kind": "google",
                 "url": "https://www.google.com/maps/dir/?api=1&destination=\(lat)%2C\(lon)",
             ],
-            ["label": "Apple Maps directions", "kind": "apple", "url": "https://maps.apple.com/?daddr=\(lat),\(lon)&q=\(name)"],
+            [
+                "label": "Apple Maps directions", "kind": "apple",
+                "url": "https://maps.apple.com/?daddr=\(lat),\(lon)&q=\(name)",
+            ],
         ]
     }
 }

@@ -44,9 +44,12 @@ struct ListPages {
         view["items"] = slice.map { index -> [String: Any] in
             let item = dataset.items[index]
             var entry: [String: Any] = [
-                "title": item.title, "url": SitePath.link(from: path, to: ItemPage.path(dataset: config.name, slug: item.slug)),
+                "title": item.title,
+                "url": SitePath.link(from: path, to: ItemPage.path(dataset: config.name, slug: item.slug)),
             ]
-            if let summary = item.values.first(where: { !$0.isEmpty && $0 != item.title }) { entry["summary"] = summary }
+            if let summary = item.values.first(where: { !$0.isEmpty && $0 != item.title }) {
+                entry["summary"] = summary
+            }
             if let thumbnail = item.thumbnail.flatMap({ ItemPage.resolve($0, root: root) }) {
                 entry["thumbnail"] = thumbnail
             }
@@ -60,7 +63,8 @@ struct ListPages {
             "csvURL": SitePath.link(from: path, to: "downloads/\(config.name).csv"),
         ]
         view["pagination"] = pagination(page: page, from: path)
-        view["range"] = "\(NumberText.grouped(slice.isEmpty ? 0 : start + 1))–\(NumberText.grouped(start + slice.count))"
+        view["range"] =
+            "\(NumberText.grouped(slice.isEmpty ? 0 : start + 1))–\(NumberText.grouped(start + slice.count))"
         view["bodyClass"] = "list"
         return view
     }
@@ -69,7 +73,9 @@ struct ListPages {
         let name = dataset.config.name
         var pagination: [String: Any] = ["current": page, "total": pageCount, "multiple": pageCount > 1]
         if page > 1 { pagination["prev"] = SitePath.link(from: path, to: Self.path(dataset: name, page: page - 1)) }
-        if page < pageCount { pagination["next"] = SitePath.link(from: path, to: Self.path(dataset: name, page: page + 1)) }
+        if page < pageCount {
+            pagination["next"] = SitePath.link(from: path, to: Self.path(dataset: name, page: page + 1))
+        }
         // First, last, and the pages near this one; gaps shown once.
         var numbers: [[String: Any]] = []
         var last = 0

@@ -73,7 +73,8 @@ final class PageRenderer {
                 context: context, dataset: dataset, pageSize: dataset.config.pageSize ?? context.config.pageSize)
             for number in 1...lists.pageCount {
                 let path = ListPages.path(dataset: dataset.name, page: number)
-                try writer.write(path + "index.html", try templates.render(lists.view(page: number), withTemplate: "list"))
+                try writer.write(
+                    path + "index.html", try templates.render(lists.view(page: number), withTemplate: "list"))
                 pagePaths.append(path)
             }
         }
@@ -90,7 +91,8 @@ final class PageRenderer {
             view["titlesJSON"] = JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) }))
             view["count"] = NumberText.grouped(shown.reduce(0) { $0 + $1.items.count })
             view["listURL"] = SitePath.link(from: path, to: shown.count == 1 ? shown[0].name + "/" : "")
-            view["nearURL"] = SitePath.link(from: path, to: "near/") + (shown.count == 1 ? "?dataset=\(shown[0].name)" : "")
+            view["nearURL"] =
+                SitePath.link(from: path, to: "near/") + (shown.count == 1 ? "?dataset=\(shown[0].name)" : "")
             view["bodyClass"] = "map"
             try writer.write(path + "index.html", try templates.render(view, withTemplate: "map"))
             pagePaths.append(path)
@@ -109,7 +111,8 @@ final class PageRenderer {
         try writer.write("index.html", try templates.render(home, withTemplate: "home"))
         pagePaths.append("")
         for page in pages.pages {
-            var view = context.view(at: page.path, title: page.title, description: page.frontMatter.description)
+            let title = page.source == "README.md" ? page.frontMatter.title ?? "About" : page.title
+            var view = context.view(at: page.path, title: title, description: page.frontMatter.description)
             view["content"] = renderMarkdown(page, at: page.path)
             view["bodyClass"] = "page"
             try writer.write(page.path + "index.html", try templates.render(view, withTemplate: "page"))
@@ -147,6 +150,7 @@ final class PageRenderer {
             SafeURL.isSiteRelative($0) ? base + $0 : $0
         }
         view["bodyClass"] = "not-found"
+        view["canonical"] = nil
         return view
     }
 

@@ -29,14 +29,15 @@ public struct SiteContext: Sendable {
             "site": siteView,
             "title": title.map { "\($0) · \(config.title)" } ?? config.title,
             "heading": title ?? config.title,
-            "description": description ?? config.description,
+            "description": [description, config.description].compactMap { $0 }.first { !$0.isEmpty } ?? false,
             "language": config.language,
             "menu": menu.map { entry in
                 ["title": entry.title, "url": SitePath.link(from: path, to: entry.path), "current": entry.path == path]
             },
             "datasets": datasets.map { entry in
                 [
-                    "name": entry.name, "title": entry.title, "description": entry.description.isEmpty ? false : entry.description,
+                    "name": entry.name, "title": entry.title,
+                    "description": entry.description.isEmpty ? false : entry.description,
                     "count": NumberText.grouped(entry.count), "url": SitePath.link(from: path, to: entry.name + "/"),
                     "mapURL": SitePath.link(from: path, to: entry.name + "/map/"),
                     "geojsonURL": SitePath.link(from: path, to: "downloads/\(entry.name).geojson"),
@@ -62,7 +63,9 @@ public struct SiteContext: Sendable {
     }
 
     private func assets(root: String) -> [String: Any] {
-        let leaflet = config.leaflet == "local" ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
+        let leaflet =
+            config.leaflet == "local"
+            ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
         return [
             "css": root + "assets/mapsite.css",
             "js": root + "assets/mapsite.js",

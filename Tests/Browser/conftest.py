@@ -1,0 +1,112 @@
+"""Session fixtures: the example site, built once with base URL /demo/ and served by nginx under
+that sub-path; the hostile fixture site, likewise; and a headless Chromium per test module.
+
+Every test that uses a browser ends with a check that the pages it showed logged no errors
+(see `_no_browser_errors`); only raster basemap tiles may fail to load, as there is no internet.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from support import HERE, REPO, Browser, StaticServer, build_site, load_datasets, new_driver, remove_tree
+
+CONTENT = REPO / "content"
+HOSTILE = HERE / "fixtures" / "hostile"
+
+
+@pytest.fixture(scope="session")
+def workdir():
+    """A scratch folder under /tmp for the sites, nginx and browser profiles; removed at the end."""
+    path = Path(tempfile.mkdtemp(prefix="mapsite-browser-", dir="/tmp"))
+    path.chmod(0o755)  # nginx's workers run as `nobody`
+    yield path
+    remove_tree(path)
+
+
+@pytest.fixture(scope="session")
+def example():
+    """The example content, read from its sources: (site config, [DatasetSpec])."""
+    try:
+        return load_datasets(CONTENT)
+    except FileNotFoundError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site_config(example):
+    return example[0]
+
+
+@pytest.fixture(scope="session")
+def datasets(example):
+    return {spec.name: spec for spec in example[1]}
+
+
+@pytest.fixture(scope="session")
+def site_dir(workdir):
+    """The example site, built once for the session as it would be for hosting under /demo/."""
+    return build_site(Path("content"), workdir / "site")
+
+
+@pytest.fixture(scope="session")
+def server(site_dir, workdir):
+    server = StaticServer(site_dir, workdir / "nginx").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def hostile_server(workdir):
+    """The site of Tests/Browser/fixtures/hostile: one place whose texts and URLs try to run script."""
+    site = build_site(HOSTILE, workdir / "hostile-site", theme=REPO / "templates")
+    server = StaticServer(site, workdir / "nginx-hostile").start()
+    yield server
+    server.stop()
+
+
+def _browser(server, workdir, name):
+    profile = workdir / f"chromium-{name}"  # each browser gets a profile of its own
+    driver = new_driver(profile)
+    try:
+        yield Browser(driver, server)
+    finally:
+        driver.quit()
+        remove_tree(profile)
+
+
+@pytest.fixture(scope="module")
+def browser(server, workdir, request):
+    yield from _browser(server, workdir, request.module.__name__)
+
+
+@pytest.fixture(scope="module")
+def hostile_browser(hostile_server, workdir, request):
+    yield from _browser(hostile_server, workdir, request.module.__name__ + "-hostile")
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_errors(request):
+    """After each test that used a browser: no uncaught errors, rejections or SEVERE console entries.
+
+    Tests also check this themselves after each page (`Browser.assert_clean`) to name the page;
+    this catches what happened after their last check, e.g. when a test ends with pytest.xfail.
+    """
+    browsers = [request.getfixturevalue(name) for name in ("browser", "hostile_browser") if name in request.fixturenames]
+    yield
+    problems = [problem for browser in browsers for problem in browser.problems()]  # also clears them
+    call = getattr(request.node, "report_call", None)
+    if problems and not (call and call.failed):  # a failed test is reported once, by its own failure
+        pytest.fail("errors in the browser:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps the test's own outcome on the item, for `_no_browser_errors`."""
+    report = yield
+    if report.when == "call":
+        item.report_call = report
+    return report

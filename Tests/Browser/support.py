@@ -1,0 +1,558 @@
+"""Helpers for the browser tests: building a site, serving it with nginx, driving Chromium, and
+reading the example content (site.yml and the dataset sources) independently of the generator.
+
+See /work/shared/BROWSER-TESTING.md for why things are done the way they are here.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+ARTIFACTS = HERE / "artifacts"
+MAPSITE = REPO / ".build" / "release" / "mapsite"
+# Every test site is served under this sub-path, to catch links that assume the site is at "/".
+BASE_PATH = "/demo/"
+
+# Raster basemap tiles are the only requests allowed to fail: there is no internet here.
+BASEMAP_TILE = re.compile(r"^https?://([a-z0-9-]+\.)*tile\.openstreetmap\.org/")
+
+# Recorded in every document before its own scripts run. Reading the console log is not enough:
+# it misses unhandled promise rejections' details and cannot be tied to one page.
+ERROR_RECORDER_JS = """
+window.__errors = [];
+window.addEventListener('error', function (event) {
+  // Only uncaught script errors; failed resource loads reach the console log instead.
+  if (event instanceof ErrorEvent) {
+    window.__errors.push('error: ' + event.message + ' at ' + event.filename + ':' + event.lineno);
+  }
+});
+window.addEventListener('unhandledrejection', function (event) {
+  var reason = event.reason;
+  window.__errors.push('unhandled rejection: ' + (reason && reason.stack ? reason.stack : String(reason)));
+});
+"""
+
+
+# --- Building -----------------------------------------------------------------------------------
+
+
+def build_site(content: Path, output: Path, base_url: str = BASE_PATH, theme: Path | None = None) -> Path:
+    """Runs `mapsite build` from the repository; fails with the tool's output when it does not succeed."""
+    import pytest
+
+    if not MAPSITE.exists():
+        pytest.fail(f"{MAPSITE} is missing: run `swift build -c release --product mapsite` first", pytrace=False)
+    command = [
+        str(MAPSITE), "build", "--content", str(content), "--output", str(output), "--base-url", base_url,
+    ]
+    if theme:
+        command += ["--templates", str(theme)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        pytest.fail(
+            f"`{' '.join(command)}` exited with {result.returncode}:\n{result.stdout}\n{result.stderr}", pytrace=False
+        )
+    return output
+
+
+# --- Serving ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class StaticServer:
+    """nginx serving `site` at http://127.0.0.1:PORT/demo/, configured from Tests/Browser/nginx.conf.
+
+    Runs in the foreground (`daemon off`) so that the PID we started is nginx's master process,
+    and we stop exactly that process.
+    """
+
+    def __init__(self, site: Path, scratch: Path):
+        self.site = site
+        self.scratch = scratch
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base_url(self) -> str:
+        return self.origin + BASE_PATH
+
+    def url(self, path: str = "") -> str:
+        """The URL of a site path such as `boxes/page/2/`."""
+        return self.base_url + path.lstrip("/")
+
+    def start(self) -> "StaticServer":
+        self.scratch.mkdir(parents=True, exist_ok=True)
+        # nginx's workers run as `nobody`: every folder on the way to the site must be readable.
+        for folder in [self.scratch, self.site, *self.site.parents]:
+            if str(folder).startswith(tempfile.gettempdir() + "/"):
+                folder.chmod(0o755)
+        for attempt in range(5):
+            self.port = free_port()
+            config = (HERE / "nginx.conf").read_text()
+            config = (
+                config.replace("@PORT@", str(self.port))
+                .replace("@SITE@", str(self.site) + "/")
+                .replace("@RUN@", str(self.scratch))
+            )
+            config_path = self.scratch / "nginx.conf"
+            config_path.write_text(config)
+            error_log = self.scratch / "error.log"
+            self.process = subprocess.Popen(
+                ["nginx", "-p", str(self.scratch), "-e", str(error_log), "-c", str(config_path)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            )
+            if self._wait_until_up():
+                return self
+            self.stop()  # most likely the port was taken between free_port() and listen
+        raise RuntimeError(f"nginx did not start:\n{(self.scratch / 'error.log').read_text(errors='replace')}")
+
+    def _wait_until_up(self, timeout: float = 10) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                return False
+            try:
+                with urllib.request.urlopen(self.base_url, timeout=1):
+                    return True
+            except urllib.error.HTTPError:
+                return True  # nginx answers; what it answers is for the tests to judge
+            except OSError:
+                time.sleep(0.05)
+        return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)  # graceful: workers finish, then the master exits
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+def fetch(url: str) -> tuple[int, dict, bytes]:
+    """GETs `url` without following redirects; returns status, headers and body, errors included."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(url, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+# --- The browser --------------------------------------------------------------------------------
+
+
+def new_driver(profile: Path):
+    """Headless Chromium with console logging and the error recorder installed."""
+    os.environ.setdefault("SE_OFFLINE", "true")  # never download a driver or browser
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in [
+        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+        f"--user-data-dir={profile}", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
+    ]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ERROR_RECORDER_JS})
+    return driver
+
+
+class Browser:
+    """A Chromium driver plus what went wrong on the pages it showed.
+
+    Errors recorded by a page live in its `window`, so they are collected before every navigation
+    (`open`, `click`, `back`); `problems()` returns everything since it was last called.
+    """
+
+    def __init__(self, driver, server: StaticServer):
+        self.driver = driver
+        self.server = server
+        self._pending: list[str] = []
+        self._expected_failures: set[str] = set()
+
+    def expect_failure(self, url: str) -> None:
+        """Lets `url` fail to load without it counting as an error: a 404 page's own document."""
+        self._expected_failures.add(url)
+
+    def open(self, path: str = "") -> None:
+        self._collect_page_errors()
+        self.driver.get(path if path.startswith("http") else self.server.url(path))
+
+    def click(self, element) -> None:
+        """Clicks a link and waits for the next document to load."""
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        self._collect_page_errors()
+        before = self.driver.execute_script("return window.performance.timeOrigin")
+        element.click()
+        WebDriverWait(self.driver, 15).until(
+            lambda d: d.execute_script("return window.performance.timeOrigin") != before
+            and d.execute_script("return document.readyState") == "complete"
+        )
+
+    def back(self) -> None:
+        self._collect_page_errors()
+        self.driver.back()
+
+    @property
+    def path(self) -> str:
+        """The current URL without scheme and host: `/demo/boxes/`."""
+        url = self.driver.current_url
+        return url[len(self.server.origin):] if url.startswith(self.server.origin) else url
+
+    def _collect_page_errors(self) -> None:
+        try:
+            errors = self.driver.execute_script("var e = window.__errors || []; window.__errors = []; return e;")
+        except Exception:  # no document yet (about:blank before the first page)
+            errors = []
+        url = self.driver.current_url
+        self._pending += [f"{url}: {error}" for error in errors or []]
+
+    def problems(self) -> list[str]:
+        """Uncaught errors, unhandled rejections and SEVERE console entries, except basemap tiles."""
+        self._collect_page_errors()
+        found, self._pending = self._pending, []
+        for entry in self.driver.get_log("browser"):  # reading the log clears it
+            if entry["level"] != "SEVERE":
+                continue
+            url = entry["message"].split(" ", 1)[0]
+            if BASEMAP_TILE.match(url) or url in self._expected_failures:
+                continue
+            # The pages declare no icon, so Chromium asks the host for /favicon.ico: outside the
+            # site under /demo/, so not the site's to serve.
+            if url == self.server.origin + "/favicon.ico":
+                continue
+            found.append(f"console {entry['level']}: {entry['message']}")
+        return found
+
+    def assert_clean(self, where: str = "") -> None:
+        problems = self.problems()
+        assert not problems, f"errors in the browser{' on ' + where if where else ''}:\n" + "\n".join(problems)
+
+    def screenshot(self, name: str, width: int = 1280, height: int = 900, mobile: bool = False) -> Path:
+        """Saves the viewport, at the given size, to Tests/Browser/artifacts/<name>.png."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
+        try:
+            self.driver.execute_script("window.scrollTo(0, 0)")  # the top of the page, as a visitor lands
+            time.sleep(0.2)  # let layout and Leaflet react to the new size
+            path = ARTIFACTS / f"{name}.png"
+            self.driver.save_screenshot(str(path))
+            return path
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def screenshots(self, name: str, phone: bool = False) -> None:
+        self.screenshot(f"{name}-desktop")
+        if phone:
+            self.screenshot(f"{name}-phone", 390, 844, mobile=True)
+
+
+class ListPage(HTMLParser):
+    """Reads a list page's HTML: the item links in order, and the Next link."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.items: list[str] = []
+        self.titles: list[str] = []
+        self.next: str | None = None
+        self._in_list = False
+        self._in_item_link = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "ul" and "item-list" in (attrs.get("class") or "").split():
+            self._in_list = True
+        elif tag == "a" and self._in_list:
+            self.items.append(attrs["href"])
+            self.titles.append("")
+            self._in_item_link = True
+        elif tag == "a" and attrs.get("rel") == "next":
+            self.next = attrs["href"]
+
+    def handle_endtag(self, tag):
+        if tag == "ul":
+            self._in_list = False
+        elif tag == "a":
+            self._in_item_link = False
+
+    def handle_data(self, data):
+        if self._in_item_link:
+            self.titles[-1] += data
+
+
+def all_list_pages(server: "StaticServer", dataset: str) -> list[tuple[str, ListPage]]:
+    """Every list page of a dataset, following Next links from the first: [(url, page)]."""
+    pages = []
+    url = server.url(f"{dataset}/")
+    while url and len(pages) < 10_000:
+        status, _, body = fetch(url)
+        assert status == 200, f"{url} answered {status}"
+        page = ListPage(body.decode())
+        pages.append((url, page))
+        url = urljoin(url, page.next) if page.next else None
+    return pages
+
+
+def text_of(element) -> str:
+    """An element's text with whitespace collapsed, as a reader sees it."""
+    return squash(element.get_attribute("textContent"))
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- site.yml -----------------------------------------------------------------------------------
+#
+# A reader for the small part of YAML that site.yml uses (block mappings and lists, quoted and
+# plain scalars, flow lists of scalars), so the tests need no YAML package. It reads the example
+# config independently of the Swift loader, which is the point: the tests check the generator
+# against what the author wrote.
+
+
+def load_config(path: Path) -> dict:
+    lines = []
+    for raw in path.read_text().splitlines():
+        stripped = _strip_comment(raw).rstrip()
+        if stripped.strip():
+            lines.append((len(stripped) - len(stripped.lstrip(" ")), stripped.strip()))
+    value, index = _block(lines, 0, lines[0][0] if lines else 0)
+    assert index == len(lines), f"{path}: could not read line {index + 1} of its content"
+    return value
+
+
+def _strip_comment(line: str) -> str:
+    quote = None
+    for index, character in enumerate(line):
+        if quote:
+            if character == quote:
+                quote = None
+        elif character in "\"'":
+            quote = character
+        elif character == "#" and (index == 0 or line[index - 1] in " \t"):
+            return line[:index]
+    return line
+
+
+def _block(lines, index, indent):
+    if lines[index][1].startswith("- ") or lines[index][1] == "-":
+        items = []
+        while index < len(lines) and lines[index][0] == indent and lines[index][1].startswith("-"):
+            rest = lines[index][1][1:].strip()
+            if not rest:
+                value, index = _block(lines, index + 1, lines[index + 1][0])
+            elif _is_key(rest):
+                # `- key: value` starts a mapping whose other keys are indented to line up with `key`.
+                inner = indent + 2
+                lines[index] = (inner, rest)
+                value, index = _mapping(lines, index, inner)
+            else:
+                value, index = _scalar(rest), index + 1
+            items.append(value)
+        return items, index
+    return _mapping(lines, index, indent)
+
+
+def _mapping(lines, index, indent):
+    mapping = {}
+    while index < len(lines) and lines[index][0] == indent and _is_key(lines[index][1]):
+        key, _, rest = lines[index][1].partition(":")
+        rest = rest.strip()
+        index += 1
+        if rest:
+            mapping[key.strip()] = _scalar(rest)
+        elif index < len(lines) and (
+            lines[index][0] > indent or (lines[index][0] == indent and lines[index][1].startswith("-"))
+        ):
+            mapping[key.strip()], index = _block(lines, index, lines[index][0])
+        else:
+            mapping[key.strip()] = None
+    return mapping, index
+
+
+def _is_key(text: str) -> bool:
+    return re.match(r"^[A-Za-z_][\w.-]*\s*:(\s|$)", text) is not None
+
+
+def _scalar(text: str):
+    if text.startswith('"'):
+        return json.loads(text)
+    if text.startswith("'"):
+        return text[1:-1].replace("''", "'")
+    if text.startswith("[") and text.endswith("]"):
+        return [_scalar(part.strip()) for part in text[1:-1].split(",") if part.strip()]
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+# --- Datasets, read from their sources ----------------------------------------------------------
+
+
+@dataclass
+class SourceRow:
+    """One row of a dataset's source file, with what its item page should show."""
+
+    id: str
+    title: str
+    latitude: float
+    longitude: float
+    fields: list[tuple[str, str]]  # (label, value) of the configured fields that have a value
+    image: str | None
+    description: str | None
+
+
+@dataclass
+class DatasetSpec:
+    name: str
+    title: str
+    config: dict
+    rows: dict[str, SourceRow] = field(default_factory=dict)  # by id
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+
+def load_datasets(content: Path) -> tuple[dict, list[DatasetSpec]]:
+    config = load_config(content / "site.yml")
+    specs = [DatasetSpec(d["name"], d["title"], d) for d in config.get("datasets", [])]
+    for spec in specs:
+        spec.rows = {row.id: row for row in read_rows(content, spec.config)}
+    return config, specs
+
+
+def read_rows(content: Path, config: dict) -> list[SourceRow]:
+    source = content / config["source"]
+    if not source.exists():
+        raise FileNotFoundError(f"{source} is missing (named by dataset {config['name']!r} in site.yml)")
+    suffix = source.suffix.lower()
+    records = []  # (lookup, (lat, lon) or None)
+    if suffix == ".csv":
+        with source.open(newline="", encoding="utf-8-sig") as file:
+            for row in csv.DictReader(file, delimiter=config.get("delimiter", ",")):
+                records.append((lambda name, row=row: row.get(name), None))
+    elif suffix == ".geojson":
+        for feature in json.loads(source.read_text())["features"]:
+            properties = feature.get("properties") or {}
+            lon, lat = feature["geometry"]["coordinates"][:2]
+            records.append((lambda name, p=properties: _json_text(_dotted(p, name)), (lat, lon)))
+    else:
+        for element in json.loads(source.read_text()):
+            records.append((lambda name, e=element: _json_text(_dotted(e, name)), None))
+
+    rows = []
+    for value, geometry in records:
+        if config.get("latitude"):
+            lat, lon = float(value(config["latitude"])), float(value(config["longitude"]))
+        elif config.get("coordinates"):
+            lat, lon = (float(part) for part in value(config["coordinates"]).split(","))
+        else:
+            lat, lon = geometry
+        identifier = (value(config["id"]) or "").strip() if config.get("id") else ""
+        title = _render_title(str(config.get("item_title", "title")), value) or identifier or "Untitled"
+        fields = []
+        for entry in config.get("fields", []):
+            name, label = (entry, entry) if isinstance(entry, str) else (entry["name"], entry.get("label", entry["name"]))
+            text = value(name) or ""
+            if text:  # the generator leaves out fields without a value
+                fields.append((label, text))
+        rows.append(
+            SourceRow(
+                id=identifier, title=title, latitude=lat, longitude=lon, fields=fields,
+                image=_non_empty(value(config["image"])) if config.get("image") else None,
+                description=_non_empty(value(config["item_description"])) if config.get("item_description") else None,
+            )
+        )
+    return rows
+
+
+def _render_title(template: str, value) -> str:
+    if "{" not in template:
+        return (value(template) or "").strip()
+    return re.sub(r"\{\s*([^}]*?)\s*\}", lambda m: value(m.group(1)) or "", template).strip()
+
+
+def _dotted(obj: dict, path: str):
+    if path in obj:
+        return obj[path]
+    for part in path.split("."):
+        if not isinstance(obj, dict) or part not in obj:
+            return None
+        obj = obj[part]
+    return obj
+
+
+def _json_text(value) -> str | None:
+    """JSON values as text, the way the generator shows them."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, list):
+        return ", ".join(t for t in (_json_text(v) for v in value) if t is not None)
+    if isinstance(value, dict):
+        return None
+    return str(value)
+
+
+def _non_empty(text: str | None) -> str | None:
+    text = (text or "").strip()
+    return text or None
+
+
+def is_site_relative(url: str) -> bool:
+    """No scheme, not protocol-relative or root-absolute, not a fragment: relative to the site."""
+    return ":" not in url and not url.startswith("/") and not url.startswith("#")
+
+
+def remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)

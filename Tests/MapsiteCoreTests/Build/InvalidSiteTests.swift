@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+/// One folder of `Tests/Fixtures/invalid` and the message its build fails with; `$CONTENT` stands
+/// for the folder's path.
+struct InvalidSite: CustomTestStringConvertible, Sendable {
+    var name: String
+    var message: String
+    var testDescription: String { name }
+}
+
+private let invalidSites = [
+    InvalidSite(
+        name: "bad-latitude",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv:17: column "lat": expected a number in -90…90, found "N/A"
+            """),
+    InvalidSite(
+        name: "wrong-field-count",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv:4: expected 4 fields as in the header, found "3 fields"
+            """),
+    InvalidSite(
+        name: "missing-column",
+        message: """
+            2 input errors:
+            $CONTENT/data/boxes.csv:2: column "lat": expected a value (no such column)
+            $CONTENT/data/boxes.csv:3: column "lat": expected a value (no such column)
+            """),
+    InvalidSite(
+        name: "unterminated-quote",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv:3: expected a closing quote for the field opened here
+            """),
+    InvalidSite(
+        name: "duplicate-id",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv: line 4: field "box_id": expected a unique id (already used at line 2), found "b1"
+            """),
+    InvalidSite(
+        name: "non-point-feature",
+        message: """
+            1 input error:
+            $CONTENT/data/routes.geojson: feature 2 (id route-9): geometry: expected a Point, found "LineString"
+            """),
+    InvalidSite(
+        name: "json-not-array",
+        message: """
+            1 input error:
+            $CONTENT/data/photos.json: expected a JSON array of objects, found "an object"
+            """),
+    InvalidSite(
+        name: "missing-source",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv: expected a readable data file, found "no such file"
+            """),
+    InvalidSite(
+        name: "unknown-key",
+        message: #"""
+            $CONTENT/site.yml:3: expected one of title, description, base_url, language, contact, basemap, leaflet, unsafe_html, page_size, datasets, found "colour"
+            """#),
+    InvalidSite(
+        name: "wrong-type",
+        message: #"$CONTENT/site.yml:5: key "datasets[0].neighbours": expected a whole number in 0…100, found "a few""#),
+    InvalidSite(
+        name: "bad-yaml",
+        message:
+            #"$CONTENT/site.yml:4: expected valid YAML (while scanning a quoted scalar from line 2), found "found unexpected end of stream""#
+    ),
+    InvalidSite(
+        name: "bad-front-matter",
+        message: #"$CONTENT/pages/guide.md:3: key "menu": expected a whole number in -1000000…1000000, found "second""#),
+]
+
+@Suite("Invalid fixture sites")
+struct InvalidSiteTests {
+    @Test("each invalid fixture fails with its message", arguments: invalidSites)
+    func fails(site: InvalidSite) throws {
+        let content = Fixtures.invalid(site.name)
+        try withTemporaryDirectory { output in
+            let error = #expect(throws: (any Error).self) { try buildSite(content: content, into: output) }
+            let message = (error as? LocalizedError)?.errorDescription ?? error.map { "\($0)" }
+            #expect(message == site.message.replacingOccurrences(of: "$CONTENT", with: content))
+            #expect(filesBelow(output).isEmpty, "a failed build wrote files")
+        }
+    }
+
+    @Test("every folder of Tests/Fixtures/invalid has a test") func everyFolderTested() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path + "/invalid")
+        #expect(Set(folders) == Set(invalidSites.map(\.name)))
+    }
+}

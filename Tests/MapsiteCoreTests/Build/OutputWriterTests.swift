@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+/// Runs one build of `files` (site path → text) into `directory`, like `SiteBuilder` does.
+@discardableResult
+private func build(_ files: [String: String], into directory: String) throws -> OutputWriter.Summary {
+    let writer = try OutputWriter(directory: directory)
+    for (path, text) in files.sorted(by: { $0.key < $1.key }) { try writer.write(path, text) }
+    return try writer.finish()
+}
+
+private func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+}
+
+@Suite("OutputWriter")
+struct OutputWriterTests {
+    @Test("writes files and their folders") func writes() throws {
+        try withTemporaryDirectory { directory in
+            let summary = try build(["index.html": "home", "boxes/a/index.html": "a"], into: directory)
+            #expect(readText(directory + "/index.html") == "home")
+            #expect(readText(directory + "/boxes/a/index.html") == "a")
+            #expect(summary == .init(files: 2, written: 2, unchanged: 0, removed: 0, bytes: 5, bytesWritten: 5))
+        }
+    }
+
+    @Test("a second build with the same bytes writes nothing") func unchanged() throws {
+        try withTemporaryDirectory { directory in
+            let files = ["index.html": "home", "boxes/a/index.html": "a"]
+            try build(files, into: directory)
+            let before = try FileManager.default.attributesOfItem(atPath: directory + "/index.html")
+            let summary = try build(files, into: directory)
+            #expect(summary.written == 0)
+            #expect(summary.unchanged == 2)
+            #expect(summary.bytesWritten == 0)
+            let after = try FileManager.default.attributesOfItem(atPath: directory + "/index.html")
+            #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+        }
+    }
+
+    @Test("a changed file is rewritten") func changed() throws {
+        try withTemporaryDirectory { directory in
+            try build(["index.html": "home", "other.html": "x"], into: directory)
+            let summary = try build(["index.html": "new home", "other.html": "x"], into: directory)
+            #expect(summary.written == 1)
+            #expect(summary.unchanged == 1)
+            #expect(readText(directory + "/index.html") == "new home")
+        }
+    }
+
+    @Test("a change of the same size is rewritten") func changedSameSize() throws {
+        try withTemporaryDirectory { directory in
+            try build(["index.html": "aaaa"], into: directory)
+            try build(["index.html": "bbbb"], into: directory)
+            #expect(readText(directory + "/index.html") == "bbbb")
+        }
+    }
+
+    @Test("a file deleted since the last build is written again") func deletedByHand() throws {
+        try withTemporaryDirectory { directory in
+            try build(["index.html": "home"], into: directory)
+            try FileManager.default.removeItem(atPath: directory + "/index.html")
+            let summary = try build(["index.html": "home"], into: directory)
+            #expect(summary.written == 1)
+            #expect(readText(directory + "/index.html") == "home")
+        }
+    }
+
+    @Test("a file the last build wrote and this one did not is removed, with its empty folders") func removed() throws {
+        try withTemporaryDirectory { directory in
+            try build(["index.html": "home", "boxes/a/index.html": "a", "boxes/b/index.html": "b"], into: directory)
+            let summary = try build(["index.html": "home", "boxes/b/index.html": "b"], into: directory)
+            #expect(summary.removed == 1)
+            #expect(!exists(directory + "/boxes/a/index.html"))
+            #expect(!exists(directory + "/boxes/a"))
+            #expect(exists(directory + "/boxes/b/index.html"))
+        }
+    }
+
+    @Test("removing a whole tree removes every emptied folder") func removedTree() throws {
+        try withTemporaryDirectory { directory in
+            try build(
+                ["index.html": "home", "boxes/a/index.html": "a", "boxes/page/2/index.html": "2"], into: directory)
+            try build(["index.html": "home"], into: directory)
+            #expect(!exists(directory + "/boxes"))
+            #expect(exists(directory + "/index.html"))
+        }
+    }
+
+    @Test("files it never wrote are left alone") func foreignFiles() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["README.md": "keep", "boxes/notes.txt": "keep too"], in: directory)
+            try build(["index.html": "home", "boxes/a/index.html": "a"], into: directory)
+            try build(["index.html": "home"], into: directory)
+            #expect(readText(directory + "/README.md") == "keep")
+            #expect(readText(directory + "/boxes/notes.txt") == "keep too")
+            #expect(!exists(directory + "/boxes/a"))
+        }
+    }
+
+    @Test("a file it never wrote is overwritten when the build writes that path") func foreignSamePath() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["index.html": "old"], in: directory)
+            let summary = try build(["index.html": "home"], into: directory)
+            #expect(summary.written == 1)
+            #expect(readText(directory + "/index.html") == "home")
+        }
+    }
+
+    @Test(
+        "paths that leave the output folder are refused",
+        arguments: ["../x", "/etc/x", "a/../../x", "a\\..\\x", "", ".mapsite-manifest"])
+    func escaping(path: String) throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory + "/site")
+            let error = #expect(throws: OutputError.self) { try writer.write(path, "x") }
+            #expect(error?.errorDescription == "output file \"\(path)\" is not a path inside the output folder")
+            #expect(!exists(directory + "/x"))
+        }
+    }
+
+    @Test("a manifest entry that leaves the output folder is ignored") func hostileManifest() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["outside.txt": "keep", "site/.mapsite-manifest": "0 4 ../outside.txt\n"], in: directory)
+            try build(["index.html": "home"], into: directory + "/site")
+            #expect(readText(directory + "/outside.txt") == "keep")
+        }
+    }
+
+    @Test("one path written twice in one build") func writtenTwice() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            try writer.write("index.html", "a")
+            let error = #expect(throws: OutputError.self) { try writer.write("index.html", "b") }
+            #expect(error?.errorDescription == "output file \"index.html\" is written twice by one build")
+        }
+    }
+
+    @Test("writes from many threads at once") func concurrent() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            let failures = FirstError()
+            DispatchQueue.concurrentPerform(iterations: 200) { index in
+                do { try writer.write("items/\(index % 7)/\(index)/index.html", "item \(index)") } catch {
+                    failures.set(error)
+                }
+            }
+            #expect(failures.error == nil)
+            let summary = try writer.finish()
+            #expect(summary.files == 200)
+            #expect(filesBelow(directory).count == 201)
+        }
+    }
+}
