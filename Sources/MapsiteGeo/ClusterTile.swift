@@ -15,7 +15,8 @@ public struct ClusterTile: Sendable, Hashable {
     }
 }
 
-/// The items one cluster merged: clusters one zoom in (by child quadrant and index) and points.
+/// The items one cluster merged: clusters one zoom in (by child quadrant and index) and points
+/// of leaf children (in Z-order; `TilePyramid.points(inCluster:of:)` sorts them).
 struct ClusterParts: Sendable, Hashable {
     var childClusters: [ChildCluster]
     var points: [Int32]

@@ -123,9 +123,7 @@ struct TileClusterer {
                     centre: centres[$0], count: counts[$0], bounds: bounds[$0]!, representative: representatives[$0],
                     expansionZoom: expansionZooms[$0])
             },
-            parts: order.map {
-                ClusterParts(childClusters: parts[$0].childClusters, points: parts[$0].points.sorted())
-            },
+            parts: order.map { parts[$0] },
             sums: order.map { sums[$0] })
     }
 

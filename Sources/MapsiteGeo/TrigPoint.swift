@@ -36,6 +36,9 @@ struct TrigPoint: Sendable {
         let y = sin(dLon) * other.cosLatitude
         let x = cosLatitude * other.sinLatitude - sinLatitude * other.cosLatitude * cos(dLon)
         let degrees = atan2(y, x) * 180 / .pi
-        return (degrees + 360).truncatingRemainder(dividingBy: 360)
+        // `(degrees + 360).truncatingRemainder(dividingBy: 360)` without the fmod call: the sum
+        // lies in 180...540, where subtracting 360 is exact (Sterbenz), as fmod's result is.
+        let shifted = degrees + 360
+        return shifted >= 360 ? shifted - 360 : shifted
     }
 }

@@ -23,6 +23,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
+import pytest
+
+# Selenium must use the Debian chromedriver it is given, never download one, and send no stats.
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+from selenium import webdriver  # noqa: E402 (after the environment it reads)
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 ARTIFACTS = HERE / "artifacts"
@@ -33,8 +43,8 @@ BASE_PATH = "/demo/"
 # Raster basemap tiles are the only requests allowed to fail: there is no internet here.
 BASEMAP_TILE = re.compile(r"^https?://([a-z0-9-]+\.)*tile\.openstreetmap\.org/")
 
-# Recorded in every document before its own scripts run. Reading the console log is not enough:
-# it misses unhandled promise rejections' details and cannot be tied to one page.
+# Installed in every document before its own scripts run: records uncaught errors and unhandled
+# promise rejections with their stack, per page (the console log has them too, but terser).
 ERROR_RECORDER_JS = """
 window.__errors = [];
 window.addEventListener('error', function (event) {
@@ -55,8 +65,6 @@ window.addEventListener('unhandledrejection', function (event) {
 
 def build_site(content: Path, output: Path, base_url: str = BASE_PATH, theme: Path | None = None) -> Path:
     """Runs `mapsite build` from the repository; fails with the tool's output when it does not succeed."""
-    import pytest
-
     if not MAPSITE.exists():
         pytest.fail(f"{MAPSITE} is missing: run `swift build -c release --product mapsite` first", pytrace=False)
     command = [
@@ -112,7 +120,7 @@ class StaticServer:
         for folder in [self.scratch, self.site, *self.site.parents]:
             if str(folder).startswith(tempfile.gettempdir() + "/"):
                 folder.chmod(0o755)
-        for attempt in range(5):
+        for _ in range(5):
             self.port = free_port()
             config = (HERE / "nginx.conf").read_text()
             config = (
@@ -125,7 +133,7 @@ class StaticServer:
             error_log = self.scratch / "error.log"
             self.process = subprocess.Popen(
                 ["nginx", "-p", str(self.scratch), "-e", str(error_log), "-c", str(config_path)],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,  # nginx logs to error.log
             )
             if self._wait_until_up():
                 return self
@@ -177,11 +185,6 @@ def fetch(url: str) -> tuple[int, dict, bytes]:
 
 def new_driver(profile: Path):
     """Headless Chromium with console logging and the error recorder installed."""
-    os.environ.setdefault("SE_OFFLINE", "true")  # never download a driver or browser
-    os.environ.setdefault("SE_AVOID_STATS", "true")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in [
@@ -200,7 +203,7 @@ class Browser:
     """A Chromium driver plus what went wrong on the pages it showed.
 
     Errors recorded by a page live in its `window`, so they are collected before every navigation
-    (`open`, `click`, `back`); `problems()` returns everything since it was last called.
+    (`open`, `click`); `problems()` returns everything since it was last called.
     """
 
     def __init__(self, driver, server: StaticServer):
@@ -219,8 +222,6 @@ class Browser:
 
     def click(self, element) -> None:
         """Clicks a link and waits for the next document to load."""
-        from selenium.webdriver.support.ui import WebDriverWait
-
         self._collect_page_errors()
         before = self.driver.execute_script("return window.performance.timeOrigin")
         element.click()
@@ -228,10 +229,6 @@ class Browser:
             lambda d: d.execute_script("return window.performance.timeOrigin") != before
             and d.execute_script("return document.readyState") == "complete"
         )
-
-    def back(self) -> None:
-        self._collect_page_errors()
-        self.driver.back()
 
     @property
     def path(self) -> str:
@@ -371,8 +368,8 @@ def _strip_comment(line: str) -> str:
         if quote:
             if character == quote:
                 quote = None
-        elif character in "\"'":
-            quote = character
+        elif character in "\"'" and (index == 0 or line[index - 1] in " \t:[,"):
+            quote = character  # a quoted scalar; an apostrophe inside plain text is not one
         elif character == "#" and (index == 0 or line[index - 1] in " \t"):
             return line[:index]
     return line
@@ -387,7 +384,7 @@ def _block(lines, index, indent):
                 value, index = _block(lines, index + 1, lines[index + 1][0])
             elif _is_key(rest):
                 # `- key: value` starts a mapping whose other keys are indented to line up with `key`.
-                inner = indent + 2
+                inner = indent + len(lines[index][1]) - len(rest)
                 lines[index] = (inner, rest)
                 value, index = _mapping(lines, index, inner)
             else:

@@ -15,9 +15,9 @@ DATASET_NAMES = [d["name"] for d in load_config(REPO / "content" / "site.yml")["
 
 
 def sample_item_urls(server, name: str) -> list[str]:
-    """A few items spread over the list: first and last of page 1, first of page 2, the very last."""
+    """A few items spread over the list: first, middle and last of page 1, first of page 2, the very last."""
     pages = all_list_pages(server, name)
-    picks = [(0, 0), (0, -1), (1, 0), (-1, -1)]
+    picks = [(0, 0), (0, len(pages[0][1].items) // 2), (0, -1), (1, 0), (-1, -1)]
     urls = []
     for page_index, item_index in picks:
         if -len(pages) <= page_index < len(pages) and pages[page_index][1].items:

@@ -45,6 +45,18 @@ struct TileDistanceTests {
         }
     }
 
+    @Test("tiles across the antimeridian are near, not a world away")
+    func antimeridian() {
+        let query = GeoPoint(latitude: 10, longitude: 179.95)
+        let across = GeoPoint(latitude: 10, longitude: -179.95)
+        let tile = TileKey(containing: across, zoom: 8)
+        let bound = GreatCircle.minimumDistanceLowerBound(from: query, to: tile)
+        #expect(bound <= GreatCircle.distance(query, across))
+        #expect(bound > 0 && bound < 6_000)
+        let back = GreatCircle.minimumDistanceLowerBound(from: across, to: TileKey(containing: query, zoom: 8))
+        #expect(back > 0 && back < 6_000)
+    }
+
     @Test("points beyond the Mercator limit are covered by the top and bottom rows")
     func polarRows() {
         let north = GeoPoint(latitude: 89.5, longitude: 20)

@@ -19,7 +19,7 @@
     var clusters = L.layerGroup();
     var group = L.featureGroup([points, clusters]).addTo(map);
     return { name: name, tiles: new T.Tileset(settings.root, name), points: points, clusters: clusters, group: group,
-      shown: "" };
+      shown: null };
   });
   if (layers.length > 1) {
     var overlays = {};
@@ -136,7 +136,7 @@
 
   Promise.all(layers.map(function (layer) { return layer.tiles.load(); })).then(function () {
     map.on("moveend", refresh);
-    map.on("overlayadd overlayremove", function () { layers.forEach(function (l) { l.shown = ""; }); refresh(); });
+    map.on("overlayadd overlayremove", function () { layers.forEach(function (l) { l.shown = null; }); refresh(); });
     window.addEventListener("hashchange", readHash);
     if (!readHash()) {
       var all = layers.map(function (layer) { return layer.tiles.manifest.bounds; });

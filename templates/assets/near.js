@@ -54,7 +54,7 @@
         if (index === 0) li.className = "nearest";
       });
       map.fitBounds(bounds, { padding: [30, 30], maxZoom: 17 });
-      say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + " tiles read)."
+      say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + (read === 1 ? " tile" : " tiles") + " read)."
         : "This dataset has no places.");
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +
         lon.toFixed(6) + (params.get("k") ? "&k=" + k : ""));

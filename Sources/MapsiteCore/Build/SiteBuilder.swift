@@ -34,6 +34,16 @@ public struct SiteBuilder {
         // Index
         let indexes = SpatialIndexer.index(datasets)
         clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
+        let tiles = datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
+        let tileFiles = tiles.reduce(0) { $0 + $1.files.count - 1 }
+        let largest = tiles.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
+        for tileSet in tiles {
+            for key in tileSet.pyramid.overfullLeaves {
+                report.warnings.append(
+                    "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
+            }
+        }
+        clock.finish("Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes)")
 
         // Derive
         let context = SiteContext(
@@ -55,8 +65,11 @@ public struct SiteBuilder {
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
         try renderer.writeDataFiles()
+        for tileSet in tiles {
+            for file in tileSet.files { try writer.write(file.path, file.json) }
+        }
         try writeAssets(config: config, writer: writer)
-        clock.finish("Rendered lists, pages, downloads and assets")
+        clock.finish("Rendered lists, pages, tiles, downloads and assets")
         report.output = try writer.finish()
         report.pages = report.output.files
         let output = report.output

@@ -50,6 +50,8 @@ public struct DatasetConfig: Sendable, Equatable {
     public var crossNeighbours: [CrossNeighbours] = []
     /// Items closer than this (metres) form one location; 0 means identical coordinates only.
     public var samePlaceRadius: Double = 0
+    /// The largest point tile, in bytes, before it is split into four.
+    public var tileBudget = 100_000
 
     /// Every field the dataset keeps for each item, in the order of `Item.values`.
     public var keptFields: [String] { fields.map(\.name) }

@@ -6,7 +6,7 @@ enum DatasetConfigParser {
     static let keys = [
         "name", "title", "description", "source", "format", "delimiter", "id", "item_title", "slug", "latitude",
         "longitude", "coordinates", "fields", "image", "thumbnail", "item_description", "skip_invalid",
-        "neighbours", "page_size", "nearest", "same_place_radius",
+        "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
     ]
 
     static func parse(_ entry: ConfigNode, sitePageSize: Int) throws -> DatasetConfig {
@@ -50,6 +50,7 @@ enum DatasetConfigParser {
             pageSize: try entry.int("page_size", in: 1...100_000)
         )
         config.crossNeighbours = try crossNeighbours(entry)
+        config.tileBudget = try entry.int("tile_budget", in: 1_000...10_000_000) ?? config.tileBudget
         if let radius = entry.child("same_place_radius") {
             guard let metres = radius.float, metres >= 0, metres <= 10_000 else {
                 throw entry.error("same_place_radius", expected: "a distance in metres, 0…10000", found: radius)
