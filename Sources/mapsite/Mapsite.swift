@@ -1,12 +1,12 @@
 import ArgumentParser
 
 @main
-struct Mapsite: ParsableCommand {
+struct Mapsite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapsite",
         abstract: "Build a static website from datasets of places.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, NewCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

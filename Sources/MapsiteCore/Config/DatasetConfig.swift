@@ -17,6 +17,13 @@ public struct DatasetConfig: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public var name: String
         public var label: String
+        public var format: ValueFormat = .text
+
+        public init(name: String, label: String, format: ValueFormat = .text) {
+            self.name = name
+            self.label = label
+            self.format = format
+        }
     }
 
     /// The folder name in the site, and the key other settings use.

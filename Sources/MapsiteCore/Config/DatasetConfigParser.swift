@@ -120,9 +120,16 @@ enum DatasetConfigParser {
         return try items.map { item in
             if let name = item.scalar?.string { return DatasetConfig.Field(name: name, label: Label.from(name)) }
             let field = ConfigNode(file: entry.file, path: entry.path + ".fields", node: item)
-            try field.checkKeys(["name", "label"])
+            try field.checkKeys(["name", "label", "format"])
             guard let name = try field.string("name") else { throw field.error("name", expected: "a field name") }
-            return DatasetConfig.Field(name: name, label: try field.string("label") ?? Label.from(name))
+            var format = ValueFormat.text
+            if let text = try field.string("format") {
+                guard let parsed = ValueFormat(text) else {
+                    throw field.error("format", expected: ValueFormat.expected, found: field.child("format"))
+                }
+                format = parsed
+            }
+            return DatasetConfig.Field(name: name, label: try field.string("label") ?? Label.from(name), format: format)
         }
     }
 }

@@ -23,7 +23,7 @@ struct ItemPage: Sendable {
         let lon = JSONWriter.format(item.point.longitude, decimals: 6)
         var fields: [[String: Any]] = []
         for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
-            fields.append(["label": field.label, "value": item.values[index]])
+            fields.append(["label": field.label, "value": field.format.format(item.values[index])])
         }
         var itemView: [String: Any] = [
             "id": item.id, "title": item.title, "lat": lat, "lon": lon,
@@ -58,6 +58,8 @@ struct ItemPage: Sendable {
             "name": config.name, "title": config.title, "url": SitePath.link(from: path, to: config.name + "/"),
             "mapURL": SitePath.link(from: path, to: config.name + "/map/"),
         ]
+        view["nearURL"] =
+            SitePath.link(from: path, to: "near/") + "?dataset=\(config.name)&lat=\(lat)&lon=\(lon)"
         view["geoMeta"] = ["position": "\(lat);\(lon)", "icbm": "\(lat), \(lon)"]
         view["bodyClass"] = "item"
         return view

@@ -258,7 +258,7 @@ struct ConfigLoaderTests {
     @Test("a field mapping with an unknown key") func fieldsUnknownKey() {
         #expect(
             error("datasets:\n  - source: a.csv\n    fields:\n      - name: zip\n        lable: ZIP\n")
-                == #"content/site.yml:5: key "datasets[0].fields": expected one of name, label, found "lable""#)
+                == #"content/site.yml:5: key "datasets[0].fields": expected one of name, label, format, found "lable""#)
     }
 
     @Test("a field mapping without a name") func fieldsNoName() {

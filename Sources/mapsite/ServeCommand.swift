@@ -1,0 +1,93 @@
+import ArgumentParser
+import FlyingFox
+import Foundation
+import MapsiteCore
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it on this computer, and rebuild it when the content changes.",
+        discussion: """
+            Open pages reload after each rebuild. A build that fails prints its error and the last \
+            good site stays in place. Press Ctrl-C to stop.
+            """)
+
+    @Option(help: "The content folder: site.yml, data, Markdown.")
+    var content = "content"
+
+    @Option(help: "The folder the site is written to and served from.")
+    var output = "site"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: UInt16 = 8000
+
+    @Option(help: "The address to listen on. Keep 127.0.0.1 unless others should see the preview.")
+    var host = "127.0.0.1"
+
+    @Option(
+        name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
+    var baseURL: String?
+
+    @Option(
+        help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
+    var templates: String?
+
+    func run() async throws {
+        let theme = try templates ?? ThemeLocator.find(near: content)
+        let address = try ListeningAddress(host: host, port: port)
+        let builder = PreviewBuilder(
+            options: BuildOptions(
+                contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL,
+                log: { print($0) }))
+        await builder.build()
+        let handler = try SiteFileHandler(
+            root: output, basePath: builder.basePath, version: { builder.version })
+        let server = HTTPServer(address: address.socketAddress, logger: .disabled, handler: handler)
+        await ReloadScript.addRoutes(to: server, version: { builder.version })
+        let watcher = ContentWatcher(folders: [content, theme], ignoring: output)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await server.run()
+                } catch {
+                    throw ServeError(address: address, reason: error.localizedDescription)
+                }
+            }
+            group.addTask {
+                try await server.waitUntilListening()
+                let url = address.url(port: await server.listeningAddress)
+                print("Serving \(output) at \(url) (Ctrl-C to stop)")
+                if !address.isLoopback { print("warning: \(host) is not a loopback address: others can see the site") }
+                try await Self.rebuildOnChange(watcher: watcher, builder: builder)
+            }
+            group.addTask {
+                await InterruptSignal.wait()
+            }
+            // The first task to end is Ctrl-C or a server that could not start: stop the others.
+            try await group.next()
+            group.cancelAll()
+        }
+        print("Stopped.")
+    }
+
+    /// Rebuilds after each change to the watched folders, until the task is cancelled.
+    private static func rebuildOnChange(watcher: ContentWatcher, builder: PreviewBuilder) async throws {
+        var seen = watcher.snapshot()
+        while let change = try await watcher.nextChange(after: seen) {
+            seen = change.snapshot
+            print("Changed: \(change.description)")
+            await builder.build()
+        }
+    }
+}
+
+/// The server could not start.
+struct ServeError: Error, LocalizedError {
+    var address: ListeningAddress
+    var reason: String
+
+    var errorDescription: String? {
+        "cannot listen on \(address.url(port: nil)): \(reason) (choose another --port, or 0 for any free one)"
+    }
+}
