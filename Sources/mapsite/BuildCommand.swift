@@ -40,12 +40,7 @@ struct BuildCommand: ParsableCommand {
         let options = BuildOptions(
             contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL, log: log,
             progress: showProgress)
-        let report = try SiteBuilder(options: options).build()
-        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        if !report.skipped.isEmpty {
-            FileHandle.standardError.write(Data("Skipped \(report.skipped.count) invalid rows:\n".utf8))
-            for error in report.skipped { FileHandle.standardError.write(Data("  \(error.description)\n".utf8)) }
-        }
+        try SiteBuilder(options: options).build().printProblems()
     }
 }
 

@@ -32,18 +32,21 @@ struct ServeCommand: AsyncParsableCommand {
         help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
     var templates: String?
 
+    func validate() throws {
+        _ = try ListeningAddress(host: host, port: port)
+    }
+
     func run() async throws {
         let theme = try templates ?? ThemeLocator.find(near: content)
         let address = try ListeningAddress(host: host, port: port)
         let builder = PreviewBuilder(
             options: BuildOptions(
                 contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL,
-                log: { print($0) }))
+                log: { Console.out($0) }))
         await builder.build()
-        let handler = try SiteFileHandler(
-            root: output, basePath: builder.basePath, version: { builder.version })
-        let server = HTTPServer(address: address.socketAddress, logger: .disabled, handler: handler)
-        await ReloadScript.addRoutes(to: server, version: { builder.version })
+        let server = HTTPServer(address: address.socketAddress, logger: .disabled)
+        await ReloadScript.addRoutes(to: server, builder: builder)
+        await server.appendRoute("*", to: try SiteFileHandler(root: output, builder: builder))
         let watcher = ContentWatcher(folders: [content, theme], ignoring: output)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -57,8 +60,10 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask {
                 try await server.waitUntilListening()
                 let url = address.url(port: await server.listeningAddress)
-                print("Serving \(output) at \(url) (Ctrl-C to stop)")
-                if !address.isLoopback { print("warning: \(host) is not a loopback address: others can see the site") }
+                Console.out("Serving \(output) at \(url) (Ctrl-C to stop)")
+                if !address.isLoopback {
+                    Console.error("warning: \(host) is not a loopback address: others can see the site")
+                }
                 try await Self.rebuildOnChange(watcher: watcher, builder: builder)
             }
             group.addTask {
@@ -68,15 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
             try await group.next()
             group.cancelAll()
         }
-        print("Stopped.")
+        Console.out("Stopped.")
     }
 
     /// Rebuilds after each change to the watched folders, until the task is cancelled.
     private static func rebuildOnChange(watcher: ContentWatcher, builder: PreviewBuilder) async throws {
         var seen = watcher.snapshot()
-        while let change = try await watcher.nextChange(after: seen) {
+        while true {
+            let change = try await watcher.nextChange(after: seen)
             seen = change.snapshot
-            print("Changed: \(change.description)")
+            Console.out("Changed: \(change.description)")
             await builder.build()
         }
     }

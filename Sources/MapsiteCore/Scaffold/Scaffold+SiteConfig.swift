@@ -1,0 +1,99 @@
+extension Scaffold {
+    /// `site.yml` with every setting: a key whose value is its default is set, and a key whose
+    /// value would change what is built is commented out, with an example.
+    static let siteConfig = #"""
+        # The settings of this site. Every key is here with what it does; a line that is commented
+        # out shows an example of a setting that is off by default. mapsite's README has the full
+        # reference.
+
+        # The site's name, in the header and the browser's tab.
+        title: Libraries of Manhattan
+        # One sentence for the home page and <meta name="description">.
+        description: Twelve branches of the New York Public Library in Manhattan, on a map.
+        # Where the site will be hosted: https://example.org/maps/ or /maps/. Only the sitemap,
+        # canonical links and 404.html use it; every other link is relative.
+        base_url: /
+        # The language of the pages, for <html lang>.
+        language: en
+        # A link for feedback, usually mailto:, shown in the footer. Default: none.
+        # contact: mailto:maps@example.org
+
+        # The tiles behind every map: a URL template with {z}, {x} and {y}, the HTML credit shown
+        # on each map, and the deepest zoom level the tiles have. Default: OpenStreetMap's tiles.
+        basemap:
+          url: https://tile.openstreetmap.org/{z}/{x}/{y}.png
+          attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+          max_zoom: 19
+
+        # "local" copies Leaflet and Leaflet.markercluster from Debian's libjs-leaflet packages into
+        # the site; or the URL of a folder holding leaflet.js, leaflet.css,
+        # leaflet.markercluster.js, MarkerCluster.css and MarkerCluster.Default.css.
+        leaflet: local
+        # true passes raw HTML in Markdown through; false leaves it out.
+        unsafe_html: false
+        # Places per list page.
+        page_size: 200
+
+        # The datasets, one entry for each data file.
+        datasets:
+            # The dataset's folder in the site: lowercase letters, digits and "-".
+            # Default: the file's name.
+          - name: libraries
+            # Shown in lists and menus. Default: the name.
+            title: Libraries
+            # Shown on the home page and the list. Default: empty.
+            description: The branch libraries of the New York Public Library in Manhattan.
+            # The data file, relative to this folder.
+            source: data/libraries.csv
+            # csv (.csv, .tsv), geojson (.geojson) or json (.json). Default: from the extension.
+            format: csv
+            # The CSV field separator: one character, or \t for tabs. Default: "," ("\t" for .tsv).
+            delimiter: ","
+            # The column holding a unique id. Default: an id made from the title and position.
+            id: id
+            # Each place's title: a column, or a template such as "{number} {street}".
+            # Default: the column "title".
+            item_title: "{name}"
+            # Each place's folder name: a column or a template. Default: the title, as
+            # lowercase ASCII; a folder name two places share gets the id appended.
+            # slug: "{id}"
+            # The coordinate columns (a dotted path such as location.lat reaches into JSON
+            # objects). Default: latitude and longitude. GeoJSON uses each feature's Point.
+            latitude: lat
+            longitude: lon
+            # One column holding "lat,lon", instead of the two above. Default: none.
+            # coordinates: position
+            # The columns shown on each place's page, in this order: a list of names, of
+            # {name, label, format}, or a mapping of name to label. format is text (the default),
+            # number (1,234.5) or currency ($387,900; "currency €" for another symbol).
+            # Default: none.
+            fields:
+              - name: address
+                label: Address
+                format: text
+              - name: opening_hours
+                label: Opening hours
+            # Columns holding image URLs (http(s), or relative to the site root). Default: none.
+            # image: photo
+            # thumbnail: photo_small
+            # A column holding a paragraph about the place. Default: none.
+            # item_description: about
+            # How many nearest places of this dataset each page lists; 0 for none.
+            neighbours: 8
+            # Lists of the nearest places of other datasets on each page. Default: none.
+            # nearest:
+            #   - dataset: fountains
+            #     count: 3
+            #     title: Nearest drinking fountains
+            # Places closer than this many metres form one location; 0 for identical
+            # coordinates only.
+            same_place_radius: 0
+            # true builds the valid rows and lists the others; false stops at bad rows.
+            skip_invalid: false
+            # Places per list page. Default: page_size of the site.
+            # page_size: 50
+            # The largest map tile in bytes; a bigger tile is split in four, down to zoom 18.
+            tile_budget: 100000
+
+        """#
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+@Suite("mapsite new")
+struct ScaffoldTests {
+    @Test("a new content folder builds at once, with no warnings") func builds() throws {
+        try withTemporaryDirectory { directory in
+            let content = directory + "/content"
+            try Scaffold.write(to: content)
+            let report = try buildSite(content: content, into: directory + "/site")
+            #expect(report.datasets == ["libraries": 12])
+            #expect(report.warnings.isEmpty)
+            #expect(report.skipped.isEmpty)
+            let files = Set(filesBelow(directory + "/site"))
+            let itemPages = files.filter {
+                $0.hasPrefix("libraries/") && $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 3
+                    && !$0.hasPrefix("libraries/map/")
+            }
+            #expect(itemPages.count == 12, "\(itemPages.sorted())")
+            #expect(files.contains("libraries/jefferson-market-library/index.html"))
+            #expect(files.isSuperset(of: ["index.html", "libraries/index.html", "about-the-data/index.html"]))
+            let about = try #require(readText(directory + "/site/about-the-data/index.html"))
+            #expect(about.contains(#"href="../libraries/jefferson-market-library/""#), "the item: link resolves")
+        }
+    }
+
+    @Test("site.yml names every key of the configuration") func everyKey() {
+        let siteKeys = [
+            "title", "description", "base_url", "language", "contact", "basemap", "url", "attribution", "max_zoom",
+            "leaflet", "unsafe_html", "page_size", "datasets",
+        ]
+        let nestedKeys = ["dataset", "count", "title", "name", "label", "format"]
+        let written = Set(
+            Scaffold.siteConfig.split(separator: "\n").compactMap { line -> String? in
+                let text = line.drop { $0 == " " || $0 == "#" || $0 == "-" }
+                guard let colon = text.firstIndex(of: ":") else { return nil }
+                return String(text[..<colon])
+            })
+        for key in siteKeys + DatasetConfigParser.keys + nestedKeys {
+            #expect(written.contains(key), "site.yml has no line for \(key)")
+        }
+    }
+
+    @Test("the sample places lie in Manhattan, each with its own id") func places() throws {
+        let rows = Scaffold.libraries.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        #expect(rows.count == 12)
+        #expect(Set(rows.map { $0[0] }).count == 12)
+        for row in rows {
+            let latitude = try #require(Double(row[row.count - 2]))
+            let longitude = try #require(Double(row[row.count - 1]))
+            #expect((40.70...40.88).contains(latitude) && (-74.02 ... -73.90).contains(longitude), "\(row)")
+        }
+    }
+
+    @Test("mapsite new creates the folder") func command() throws {
+        try withTemporaryDirectory { directory in
+            let result = try MapsiteBinary.run(["new", directory + "/maps"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("Created \(directory)/maps/ with site.yml, "))
+            #expect(filesBelow(directory + "/maps") == Scaffold.files.map(\.path).sorted())
+        }
+    }
+
+    @Test("mapsite new refuses a folder that is not empty, and changes nothing") func notEmpty() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["site.yml": "title: Mine\n"], in: directory)
+            let result = try MapsiteBinary.run(["new", directory])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr
+                    == "Error: \(directory): expected a new or empty folder, found 1 file or folder; "
+                    + "mapsite new never overwrites anything\n")
+            #expect(filesBelow(directory) == ["site.yml"])
+            #expect(readText(directory + "/site.yml") == "title: Mine\n")
+        }
+    }
+
+    @Test("Scaffold.write refuses a file") func file() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["notes.txt": "x"], in: directory)
+            #expect(throws: ScaffoldError(directory: directory + "/notes.txt", problem: .notAFolder)) {
+                try Scaffold.write(to: directory + "/notes.txt")
+            }
+        }
+    }
+}
