@@ -6,6 +6,10 @@ import Foundation
 /// build's (known from a manifest of paths and hashes kept in the output folder), and files the
 /// last build wrote that this build did not are removed at the end. Files it did not write, such
 /// as a README kept in the output folder, are left alone. Safe to call from several threads.
+///
+/// While a build runs, the manifest is renamed to `.mapsite-manifest.incomplete`: if the build
+/// stops half way, the next one cannot trust the hashes (some files were already rewritten), so
+/// it rewrites every file, but it still knows which files to remove.
 public final class OutputWriter: @unchecked Sendable {
     public struct Summary: Sendable, Equatable {
         public var files = 0
@@ -17,6 +21,7 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     public static let manifestName = ".mapsite-manifest"
+    static let incompleteName = manifestName + ".incomplete"
 
     struct Entry: Equatable {
         var hash: UInt64
@@ -24,7 +29,10 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     public let directory: String
+    /// The last build's files and hashes, when it finished.
     private let previous: [String: Entry]
+    /// The files of the last build, finished or not: the ones to remove if this build does not write them.
+    private let previousPaths: Set<String>
     private var current: [String: Entry] = [:]
     private var createdDirectories = Set<String>()
     private var summary = Summary()
@@ -34,13 +42,25 @@ public final class OutputWriter: @unchecked Sendable {
     public init(directory: String) throws {
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        previous = Self.readManifest(at: (directory as NSString).appendingPathComponent(Self.manifestName))
+        let manifest = (directory as NSString).appendingPathComponent(Self.manifestName)
+        let incomplete = (directory as NSString).appendingPathComponent(Self.incompleteName)
+        if FileManager.default.fileExists(atPath: manifest) {
+            previous = Self.readManifest(at: manifest)
+            previousPaths = Set(previous.keys)
+            unlink(incomplete)
+            guard rename(manifest, incomplete) == 0 else {
+                throw OutputError(path: manifest, reason: "could not be renamed: \(String(cString: strerror(errno)))")
+            }
+        } else {
+            previous = [:]
+            previousPaths = Set(Self.readManifest(at: incomplete).keys)
+        }
     }
 
     /// Writes `bytes` at the site path `path` unless the last build wrote the same bytes there.
     /// - Throws: for a path that would leave the output folder, or a failed write.
     public func write(_ path: String, _ bytes: [UInt8]) throws {
-        guard SitePath.isContained(path), path != Self.manifestName else {
+        guard SitePath.isContained(path), path != Self.manifestName, path != Self.incompleteName else {
             throw OutputError(path: path, reason: "is not a path inside the output folder")
         }
         let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.fnv1a64), size: bytes.count)
@@ -72,7 +92,7 @@ public final class OutputWriter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var emptied = Set<String>()
-        for path in previous.keys.sorted() where current[path] == nil {
+        for path in previousPaths.sorted() where current[path] == nil {
             let full = directory + "/" + path
             if unlink(full) == 0 { summary.removed += 1 }
             emptied.insert((path as NSString).deletingLastPathComponent)
@@ -84,6 +104,7 @@ public final class OutputWriter: @unchecked Sendable {
             }
         }
         try writeManifest()
+        unlink((directory as NSString).appendingPathComponent(Self.incompleteName))
         return summary
     }
 

@@ -26,6 +26,23 @@ struct OutputWriterTests {
         }
     }
 
+    @Test("after a build that stopped half way, every file is rewritten and stale ones still go")
+    func interrupted() throws {
+        try withTemporaryDirectory { directory in
+            try build(["index.html": "old", "gone/index.html": "x"], into: directory)
+            // A build that writes new bytes and then fails before `finish()`.
+            let failed = try OutputWriter(directory: directory)
+            try failed.write("index.html", "new")
+            // The next build produces the first build's bytes again: they must reach the disk.
+            let summary = try build(["index.html": "old"], into: directory)
+            #expect(readText(directory + "/index.html") == "old")
+            #expect(summary.written == 1)
+            #expect(summary.removed == 1)
+            #expect(!exists(directory + "/gone/index.html"))
+            #expect(!exists(directory + "/" + OutputWriter.incompleteName))
+        }
+    }
+
     @Test("a second build with the same bytes writes nothing") func unchanged() throws {
         try withTemporaryDirectory { directory in
             let files = ["index.html": "home", "boxes/a/index.html": "a"]
