@@ -85,8 +85,9 @@
         }
       }
     });
-    // A hair of slack so rounding never makes the bound exceed the true distance.
-    return best * (1 - 1e-9) - 1e-6;
+    // Slack so rounding never makes the bound exceed the true distance: haversine can be off
+    // by ~0.4 m for nearly antipodal points.
+    return Math.max(0, best * (1 - 1e-7) - 1e-6);
   }
 
   // One dataset's tiles: the manifest, and tiles fetched once and kept.
@@ -156,7 +157,11 @@
     return this.load().then(function () {
       var order = self.manifest.leaves.map(function (key) {
         var t = tileOf(key);
-        return { key: key, bound: lowerBound(lat, lon, tileBounds(t.z, t.x, t.y)) };
+        // Points beyond Web Mercator's ±85.05° lie in the top and bottom rows: stretch them to the poles.
+        var box = tileBounds(t.z, t.x, t.y);
+        if (t.y === 0) box.north = 90;
+        if (t.y === Math.pow(2, t.z) - 1) box.south = -90;
+        return { key: key, bound: lowerBound(lat, lon, box) };
       }).sort(function (a, b) { return a.bound - b.bound || (a.key < b.key ? -1 : 1); });
       var best = [];
       var index = 0;
