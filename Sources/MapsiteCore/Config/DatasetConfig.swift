@@ -3,7 +3,7 @@ import Foundation
 /// How one dataset is read and shown: one entry of `datasets:` in `site.yml`.
 public struct DatasetConfig: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
-        case csv, geojson, json
+        case csv, geojson, json, sqlite
     }
 
     /// For each item, the nearest items of another dataset: `nearest: [{dataset: boxes, count: 3}]`.
@@ -35,6 +35,10 @@ public struct DatasetConfig: Sendable, Equatable {
     public var format: Format
     /// The CSV field separator.
     public var delimiter: UInt8
+    /// The table a SQLite dataset reads; a SQLite dataset has this or `query`.
+    public var table: String?
+    /// The SQL query whose result rows a SQLite dataset reads, instead of a `table`.
+    public var query: String?
     /// The field holding a unique id; nil for an id made from the title and position.
     public var idField: String?
     /// A field name or a `{field}` template for the item title.
@@ -59,7 +63,18 @@ public struct DatasetConfig: Sendable, Equatable {
     public var samePlaceRadius: Double = 0
     /// The largest point tile, in bytes, before it is split into four.
     public var tileBudget = 100_000
+    /// Polygons that give each item the name of the region it lies in: `regions: {source, name, field}`.
+    public var regions: RegionsConfig?
+    /// Fields whose values each get a page listing their items: `group_by: [borough, block]`.
+    public var groupBy: [String] = []
+    /// Numeric fields summarised for each group.
+    public var aggregates: [AggregateField] = []
+    /// Fields computed from others when items are built, in order.
+    public var derived: [DerivedField] = []
 
-    /// Every field the dataset keeps for each item, in the order of `Item.values`.
-    public var keptFields: [String] { fields.map(\.name) }
+    /// Every field the dataset keeps for each item, in the order of `Item.values`: `fields` first,
+    /// then the group, aggregate and derived fields (and derived fields' sources) not among them.
+    public var keptFields: [String] {
+        Self.kept(fields: fields, groupBy: groupBy, aggregates: aggregates, derived: derived)
+    }
 }

@@ -4,9 +4,10 @@ import Yams
 /// Reads one entry of `datasets:`.
 enum DatasetConfigParser {
     static let keys = [
-        "name", "title", "description", "source", "format", "delimiter", "id", "item_title", "slug", "latitude",
-        "longitude", "coordinates", "fields", "image", "thumbnail", "item_description", "skip_invalid",
-        "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
+        "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
+        "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
+        "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
+        "group_by", "aggregates", "derived", "regions",
     ]
 
     static func parse(_ entry: ConfigNode, sitePageSize: Int) throws -> DatasetConfig {
@@ -21,6 +22,7 @@ enum DatasetConfigParser {
             throw entry.error("name", expected: "lowercase letters, digits and '-'", found: entry.child("name"))
         }
         let format = try self.format(entry, source: source)
+        let (table, query) = try sqliteSource(entry, format: format, source: source)
         let coordinates = try entry.string("coordinates")
         var latitude = try entry.string("latitude")
         var longitude = try entry.string("longitude")
@@ -35,6 +37,8 @@ enum DatasetConfigParser {
             source: source,
             format: format,
             delimiter: try delimiter(entry),
+            table: table,
+            query: query,
             idField: try entry.string("id"),
             itemTitle: FieldTemplate(try entry.string("item_title", default: "title")),
             slug: try entry.string("slug").map(FieldTemplate.init),
@@ -57,6 +61,8 @@ enum DatasetConfigParser {
             }
             config.samePlaceRadius = metres
         }
+        try parseGroups(entry, into: &config)
+        config.regions = try RegionsConfig.parse(entry)
         return config
     }
 
@@ -84,9 +90,36 @@ enum DatasetConfigParser {
         case "csv", "tsv", "txt": return .csv
         case "geojson": return .geojson
         case "json": return .json
+        case "sqlite", "sqlite3", "db": return .sqlite
         default:
             throw entry.error(
                 "format", expected: "a format (csv, geojson or json) for a file named \"\(source)\"")
+        }
+    }
+
+    /// `table` or `query`: exactly one for a SQLite dataset, neither for other formats.
+    private static func sqliteSource(
+        _ entry: ConfigNode, format: DatasetConfig.Format, source: String
+    ) throws -> (table: String?, query: String?) {
+        let table = try entry.string("table")
+        let query = try entry.string("query")
+        guard format == .sqlite else {
+            if table != nil || query != nil {
+                let key = table != nil ? "table" : "query"
+                throw entry.error(
+                    key, expected: "no \(key) for a \(format.rawValue) dataset (only SQLite datasets have one)",
+                    found: entry.child(key))
+            }
+            return (nil, nil)
+        }
+        switch (table, query) {
+        case (nil, nil):
+            let expected = "a table (table: places) or a query (query: \"SELECT …\")"
+            throw entry.error("table", expected: expected + " for the SQLite database \"\(source)\"")
+        case (.some, .some):
+            throw entry.error("query", expected: "either table or query, not both", found: entry.child("query"))
+        default:
+            return (table, query)
         }
     }
 

@@ -14,7 +14,12 @@ public enum DatasetLoader {
     ) throws -> Dataset {
         let path = (contentDirectory as NSString).appendingPathComponent(config.source)
         let file = ((displayDirectory ?? contentDirectory) as NSString).appendingPathComponent(config.source)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // SQLite reads its database itself, a page at a time; other formats are read whole.
+        let data =
+            config.format == .sqlite
+            ? (FileManager.default.isReadableFile(atPath: path) ? Data() : nil)
+            : FileManager.default.contents(atPath: path)
+        guard let data else {
             throw InputErrors(
                 errors: [InputError(file: file, expected: "a readable data file", found: "no such file")], total: 1)
         }
@@ -38,6 +43,8 @@ public enum DatasetLoader {
                 try CSVLoader.read(bytes: bytes, file: file, delimiter: config.delimiter, invalid: invalid, body: body)
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
+            case .sqlite:
+                try SQLiteLoader.read(path: path, file: file, table: config.table, query: config.query, body: body)
             }
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)

@@ -6,6 +6,14 @@ import MapsiteGeo
 struct ItemBuilder {
     let config: DatasetConfig
     let file: String
+    /// The kept and derived fields, worked out once for all records.
+    private let fieldValues: FieldValues
+
+    init(config: DatasetConfig, file: String) {
+        self.config = config
+        self.file = file
+        fieldValues = FieldValues(config: config)
+    }
 
     func item(from record: Record) throws -> Item {
         let point = try coordinates(of: record)
@@ -21,7 +29,7 @@ struct ItemBuilder {
             slug: slugSource,
             title: title.isEmpty ? (id.isEmpty ? "Untitled" : id) : title,
             point: point,
-            values: config.keptFields.map { record.value($0) ?? "" },
+            values: fieldValues.values(of: record),
             image: nonEmpty(config.image.flatMap(record.value)),
             thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
             description: nonEmpty(config.itemDescription.flatMap(record.value)),

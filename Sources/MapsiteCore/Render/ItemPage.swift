@@ -11,69 +11,62 @@ struct ItemPage: Sendable {
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
 
-    func view(for position: Int) -> [String: Any] {
+    /// The page's own view; render it on top of `context.shared(at: path)`.
+    func view(for position: Int) -> TemplateValue {
         let item = dataset.items[position]
         let config = dataset.config
         let path = Self.path(dataset: config.name, slug: item.slug)
         let root = SitePath.root(from: path)
-        var view = context.view(
+        var view = context.page(
             at: path, title: item.title,
             description: item.description ?? "\(item.title): one of \(config.title.lowercased()).")
         let lat = JSONWriter.format(item.point.latitude, decimals: 6)
         let lon = JSONWriter.format(item.point.longitude, decimals: 6)
-        var fields: [[String: Any]] = []
+        var fields: [TemplateValue] = []
         for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
-            fields.append(["label": field.label, "value": field.format.format(item.values[index])])
+            fields.append(["label": .text(field.label), "value": .text(field.format.format(item.values[index]))])
         }
-        var itemView: [String: Any] = [
-            "id": item.id, "title": item.title, "lat": lat, "lon": lon,
-            "fields": fields, "hasFields": !fields.isEmpty,
-            "directions": Directions.links(for: item.point, label: item.title),
-            "jsonld": jsonLD(for: item, path: path),
-            "data": itemData(position),
-        ]
-        let neighbours = links(from: path, to: dataset, index.neighbours[position])
-        itemView["neighbours"] = neighbours
-        itemView["hasNeighbours"] = !neighbours.isEmpty
-        itemView["cross"] = index.cross.compactMap { list -> [String: Any]? in
-            guard let other = datasets[list.dataset] else { return nil }
-            return ["title": list.title, "places": links(from: path, to: other, list.table[position])]
-        }
-        let samePlace = index.samePlace(as: position).map { other -> [String: Any] in
+        let neighbours = links(root: root, to: dataset, index.neighbours[position])
+        let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
             let item = dataset.items[Int(other)]
-            return [
-                "title": item.title,
-                "url": SitePath.link(from: path, to: Self.path(dataset: config.name, slug: item.slug)),
-            ]
+            return ["title": .text(item.title), "url": .text(root + Self.path(dataset: config.name, slug: item.slug))]
         }
-        itemView["samePlace"] = samePlace
-        itemView["hasSamePlace"] = !samePlace.isEmpty
-        if let description = item.description { itemView["description"] = description }
-        if let image = item.image.flatMap({ Self.resolve($0, root: root) }) { itemView["image"] = image }
-        if let thumbnail = item.thumbnail.flatMap({ Self.resolve($0, root: root) }) {
-            itemView["thumbnail"] = thumbnail
-        }
-        view["item"] = itemView
+        view["item"] = .object([
+            "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
+            "fields": .list(fields), "hasFields": .bool(!fields.isEmpty),
+            "directions": .list(Directions.links(for: item.point, label: item.title)),
+            "jsonld": .text(jsonLD(for: item, path: path)),
+            "data": .text(itemData(position)),
+            "neighbours": .list(neighbours), "hasNeighbours": .bool(!neighbours.isEmpty),
+            "cross": .list(
+                index.cross.compactMap { list in
+                    guard let other = datasets[list.dataset] else { return nil }
+                    return ["title": .text(list.title), "places": .list(links(root: root, to: other, list.table[position]))]
+                }),
+            "samePlace": .list(samePlace), "hasSamePlace": .bool(!samePlace.isEmpty),
+            "description": .optional(item.description),
+            "image": .optional(item.image.flatMap { Self.resolve($0, root: root) }),
+            "thumbnail": .optional(item.thumbnail.flatMap { Self.resolve($0, root: root) }),
+        ])
         view["dataset"] = [
-            "name": config.name, "title": config.title, "url": SitePath.link(from: path, to: config.name + "/"),
-            "mapURL": SitePath.link(from: path, to: config.name + "/map/"),
+            "name": .text(config.name), "title": .text(config.title), "url": .text(root + config.name + "/"),
+            "mapURL": .text(root + config.name + "/map/"),
         ]
-        view["nearURL"] =
-            SitePath.link(from: path, to: "near/") + "?dataset=\(config.name)&lat=\(lat)&lon=\(lon)"
-        view["geoMeta"] = ["position": "\(lat);\(lon)", "icbm": "\(lat), \(lon)"]
+        view["nearURL"] = .text(root + "near/?dataset=\(config.name)&lat=\(lat)&lon=\(lon)")
+        view["geoMeta"] = ["position": .text("\(lat);\(lon)"), "icbm": .text("\(lat), \(lon)")]
         view["bodyClass"] = "item"
-        return view
+        return .object(view)
     }
 
-    private func links(from path: String, to target: Dataset, _ row: ArraySlice<Neighbour>) -> [[String: Any]] {
+    private func links(root: String, to target: Dataset, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
         row.map { neighbour in
             let item = target.items[Int(neighbour.index)]
             return [
-                "title": item.title,
-                "url": SitePath.link(from: path, to: Self.path(dataset: target.name, slug: item.slug)),
-                "distance": DistanceText.format(neighbour.distance),
-                "bearing": DistanceText.compass(neighbour.bearing),
-                "degrees": Int(neighbour.bearing.rounded()) % 360,
+                "title": .text(item.title),
+                "url": .text(root + Self.path(dataset: target.name, slug: item.slug)),
+                "distance": .text(DistanceText.format(neighbour.distance)),
+                "bearing": .text(DistanceText.compass(neighbour.bearing)),
+                "degrees": .text(String(Int(neighbour.bearing.rounded()) % 360)),
             ]
         }
     }
@@ -140,7 +133,7 @@ struct ItemPage: Sendable {
 
 /// Links that open a place in map and navigation apps.
 enum Directions {
-    static func links(for point: GeoPoint, label: String) -> [[String: String]] {
+    static func links(for point: GeoPoint, label: String) -> [TemplateValue] {
         let lat = JSONWriter.format(point.latitude, decimals: 6)
         let lon = JSONWriter.format(point.longitude, decimals: 6)
         let name = Escape.urlComponent(label)

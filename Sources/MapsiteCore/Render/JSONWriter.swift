@@ -75,16 +75,25 @@ public struct JSONWriter {
     }
 
     /// A number with at most `decimals` decimals and no trailing zeros: `41.881900` → `41.8819`.
+    /// Integer arithmetic instead of `String(format:)`, which is slow enough to show in a build.
     public static func format(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "null" }
-        var scale = 1.0
+        let decimals = min(max(decimals, 0), 9)
+        var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let rounded = (number * scale).rounded() / scale
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(format: "%.\(decimals)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        if text == "-0" { text = "0" }
-        return text
+        let scaled = (abs(number) * Double(scale)).rounded()
+        guard scaled < 9e15 else { return String(number) }
+        let units = Int64(scaled)
+        var whole = String(units / scale)
+        var fraction = units % scale
+        if units != 0 && number < 0 { whole = "-" + whole }
+        guard fraction != 0 else { return whole }
+        var digits = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return whole + "." + String(repeating: "0", count: digits - text.count) + text
     }
 }

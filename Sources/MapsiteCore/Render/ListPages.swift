@@ -33,61 +33,57 @@ struct ListPages {
         }
     }
 
-    func view(page: Int) -> [String: Any] {
+    /// The page's own view; render it on top of `context.shared(at: path)`.
+    func view(page: Int) -> TemplateValue {
         let config = dataset.config
         let path = Self.path(dataset: config.name, page: page)
         let root = SitePath.root(from: path)
         let title = page == 1 ? config.title : "\(config.title), page \(page)"
-        var view = context.view(at: path, title: title, description: config.description)
+        var view = context.page(at: path, title: title, description: config.description)
         let start = (page - 1) * pageSize
         let slice = order[min(start, order.count)..<min(start + pageSize, order.count)]
-        view["items"] = slice.map { index -> [String: Any] in
-            let item = dataset.items[index]
-            var entry: [String: Any] = [
-                "title": item.title,
-                "url": SitePath.link(from: path, to: ItemPage.path(dataset: config.name, slug: item.slug)),
-            ]
-            if let summary = item.values.first(where: { !$0.isEmpty && $0 != item.title }) {
-                entry["summary"] = summary
-            }
-            if let thumbnail = item.thumbnail.flatMap({ ItemPage.resolve($0, root: root) }) {
-                entry["thumbnail"] = thumbnail
-            }
-            return entry
-        }
+        view["items"] = .list(
+            slice.map { index in
+                let item = dataset.items[index]
+                return [
+                    "title": .text(item.title), "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
+                    "summary": .optional(item.values.first { !$0.isEmpty && $0 != item.title }),
+                    "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
+                ]
+            })
         view["dataset"] = [
-            "name": config.name, "title": config.title, "description": config.description,
-            "count": NumberText.grouped(dataset.items.count),
-            "mapURL": SitePath.link(from: path, to: config.name + "/map/"),
-            "geojsonURL": SitePath.link(from: path, to: "downloads/\(config.name).geojson"),
-            "csvURL": SitePath.link(from: path, to: "downloads/\(config.name).csv"),
+            "name": .text(config.name), "title": .text(config.title), "description": .optional(config.description),
+            "count": .text(NumberText.grouped(dataset.items.count)),
+            "mapURL": .text(root + config.name + "/map/"),
+            "geojsonURL": .text(root + "downloads/\(config.name).geojson"),
+            "csvURL": .text(root + "downloads/\(config.name).csv"),
         ]
-        view["pagination"] = pagination(page: page, from: path)
-        view["range"] =
-            "\(NumberText.grouped(slice.isEmpty ? 0 : start + 1))–\(NumberText.grouped(start + slice.count))"
+        view["pagination"] = pagination(page: page, root: root)
+        let first = slice.isEmpty ? 0 : start + 1
+        view["range"] = .text("\(NumberText.grouped(first))–\(NumberText.grouped(start + slice.count))")
         view["bodyClass"] = "list"
-        return view
+        return .object(view)
     }
 
-    private func pagination(page: Int, from path: String) -> [String: Any] {
+    private func pagination(page: Int, root: String) -> TemplateValue {
         let name = dataset.config.name
-        var pagination: [String: Any] = ["current": page, "total": pageCount, "multiple": pageCount > 1]
-        if page > 1 { pagination["prev"] = SitePath.link(from: path, to: Self.path(dataset: name, page: page - 1)) }
-        if page < pageCount {
-            pagination["next"] = SitePath.link(from: path, to: Self.path(dataset: name, page: page + 1))
-        }
+        var pagination: [String: TemplateValue] = [
+            "current": .text(String(page)), "total": .text(String(pageCount)), "multiple": .bool(pageCount > 1),
+        ]
+        if page > 1 { pagination["prev"] = .text(root + Self.path(dataset: name, page: page - 1)) }
+        if page < pageCount { pagination["next"] = .text(root + Self.path(dataset: name, page: page + 1)) }
         // First, last, and the pages near this one; gaps shown once.
-        var numbers: [[String: Any]] = []
+        var numbers: [TemplateValue] = []
         var last = 0
         for number in 1...pageCount where number == 1 || number == pageCount || abs(number - page) <= 2 {
             if number - last > 1 { numbers.append(["gap": true]) }
             numbers.append([
-                "number": number, "url": SitePath.link(from: path, to: Self.path(dataset: name, page: number)),
-                "current": number == page,
+                "number": .text(String(number)), "url": .text(root + Self.path(dataset: name, page: number)),
+                "current": .bool(number == page),
             ])
             last = number
         }
-        pagination["pages"] = numbers
-        return pagination
+        pagination["pages"] = .list(numbers)
+        return .object(pagination)
     }
 }

@@ -42,7 +42,7 @@ final class PageRenderer {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
                 datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
-            let (templates, writer, progress) = (self.templates, self.writer, self.progress)
+            let (templates, writer, progress, context) = (self.templates, self.writer, self.progress, self.context)
             let items = dataset.items
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
@@ -53,8 +53,10 @@ final class PageRenderer {
                 for position in (index * chunk)..<min(items.count, (index + 1) * chunk) {
                     let item = items[position]
                     do {
-                        let html = try templates.render(page.view(for: position), withTemplate: "item")
-                        try writer.write(ItemPage.path(dataset: dataset.name, slug: item.slug) + "index.html", html)
+                        let path = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                        let html = try templates.render(
+                            [context.shared(at: path), page.view(for: position)], withTemplate: "item")
+                        try writer.write(path + "index.html", html)
                     } catch {
                         failure.set(error)
                         return
@@ -72,10 +74,7 @@ final class PageRenderer {
             let lists = ListPages(
                 context: context, dataset: dataset, pageSize: dataset.config.pageSize ?? context.config.pageSize)
             for number in 1...lists.pageCount {
-                let path = ListPages.path(dataset: dataset.name, page: number)
-                try writer.write(
-                    path + "index.html", try templates.render(lists.view(page: number), withTemplate: "list"))
-                pagePaths.append(path)
+                try write(lists.view(page: number), at: ListPages.path(dataset: dataset.name, page: number), with: "list")
             }
         }
     }
@@ -85,42 +84,50 @@ final class PageRenderer {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
         if datasets.count > 1 { maps.append((datasets, "map/", "All places")) }
         for (shown, path, title) in maps {
-            var view = context.view(at: path, title: "Map of \(title.prefix(1).lowercased() + title.dropFirst())")
-            view["heading"] = title
-            view["names"] = shown.map(\.name).joined(separator: " ")
-            view["titlesJSON"] = JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) }))
-            view["count"] = NumberText.grouped(shown.reduce(0) { $0 + $1.items.count })
-            view["listURL"] = SitePath.link(from: path, to: shown.count == 1 ? shown[0].name + "/" : "")
-            view["nearURL"] =
-                SitePath.link(from: path, to: "near/") + (shown.count == 1 ? "?dataset=\(shown[0].name)" : "")
+            var view = context.page(at: path, title: "Map of \(title.prefix(1).lowercased() + title.dropFirst())")
+            let root = SitePath.root(from: path)
+            view["heading"] = .text(title)
+            view["names"] = .text(shown.map(\.name).joined(separator: " "))
+            view["titlesJSON"] = .text(JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) })))
+            view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
+            view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
+            view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
             view["bodyClass"] = "map"
-            try writer.write(path + "index.html", try templates.render(view, withTemplate: "map"))
-            pagePaths.append(path)
+            try write(.object(view), at: path, with: "map")
         }
-        var near = context.view(at: "near/", title: "Near me")
+        var near = context.page(at: "near/", title: "Near me")
         near["bodyClass"] = "near"
-        try writer.write("near/index.html", try templates.render(near, withTemplate: "near"))
-        pagePaths.append("near/")
+        try write(.object(near), at: "near/", with: "near")
     }
 
     /// The home page, Markdown pages, 404, sitemap and robots.txt.
     func renderSitePages() throws {
-        var home = context.view(at: "", title: nil)
-        if let readme = pages.readme { home["readme"] = renderMarkdown(readme, at: "") }
+        var home = context.page(at: "", title: nil)
+        if let readme = pages.readme { home["readme"] = .text(renderMarkdown(readme, at: "")) }
         home["bodyClass"] = "home"
-        try writer.write("index.html", try templates.render(home, withTemplate: "home"))
-        pagePaths.append("")
+        try write(.object(home), at: "", with: "home")
         for page in pages.pages {
             let title = page.source == "README.md" ? page.frontMatter.title ?? "About" : page.title
-            var view = context.view(at: page.path, title: title, description: page.frontMatter.description)
-            view["content"] = renderMarkdown(page, at: page.path)
+            var view = context.page(at: page.path, title: title, description: page.frontMatter.description)
+            view["content"] = .text(renderMarkdown(page, at: page.path))
             view["bodyClass"] = "page"
-            try writer.write(page.path + "index.html", try templates.render(view, withTemplate: "page"))
-            pagePaths.append(page.path)
+            try write(.object(view), at: page.path, with: "page")
         }
-        try writer.write("404.html", try templates.render(notFoundView(), withTemplate: "404"))
+        // Served at any depth, so its links start from the base path instead of being relative.
+        var notFound = context.page(at: "", title: "Page not found")
+        notFound["canonical"] = nil
+        notFound["bodyClass"] = "not-found"
+        let shared = context.shared(root: context.config.basePath, current: nil)
+        try writer.write("404.html", try templates.render([shared, .object(notFound)], withTemplate: "404"))
         try writer.write("sitemap.xml", SiteFiles.sitemap(paths: pagePaths.sorted(), config: context.config))
         try writer.write("robots.txt", SiteFiles.robots(config: context.config))
+    }
+
+    /// Renders a page's view over the shared view for its path, writes `path/index.html`.
+    private func write(_ view: TemplateValue, at path: String, with template: String) throws {
+        let html = try templates.render([context.shared(at: path), view], withTemplate: template)
+        try writer.write(path + "index.html", html)
+        pagePaths.append(path)
     }
 
     func writeDataFiles() throws {
@@ -128,30 +135,6 @@ final class PageRenderer {
             try writer.write("downloads/\(dataset.name).geojson", Downloads.geoJSON(dataset))
             try writer.write("downloads/\(dataset.name).csv", Downloads.csv(dataset))
         }
-    }
-
-    /// The 404 page is served at any depth, so its links start from the base path, not relative.
-    private func notFoundView() -> [String: Any] {
-        var view = context.view(at: "", title: "Page not found")
-        let base = context.config.basePath
-        view["root"] = base
-        let rebase: (Any) -> Any = { value in
-            guard var entries = value as? [[String: Any]] else { return value }
-            for index in entries.indices {
-                for (key, link) in entries[index] where key.hasSuffix("URL") || key == "url" {
-                    if let link = link as? String { entries[index][key] = base + (link == "./" ? "" : link) }
-                }
-            }
-            return entries
-        }
-        view["menu"] = rebase(view["menu"]!)
-        view["datasets"] = rebase(view["datasets"]!)
-        view["assets"] = (view["assets"] as? [String: String])?.mapValues {
-            SafeURL.isSiteRelative($0) ? base + $0 : $0
-        }
-        view["bodyClass"] = "not-found"
-        view["canonical"] = nil
-        return view
     }
 
     private func renderMarkdown(_ page: Page, at path: String) -> String {

@@ -1,7 +1,10 @@
 import Foundation
 
-/// What every page's view shares: site settings, menu, datasets, asset URLs. Built once per build;
-/// `view(at:title:)` makes the part of a page's view that depends on where the page is.
+/// What every page's view shares: site settings, menu, datasets, asset URLs.
+///
+/// The shared part depends only on the page's way back to the root (`../../`), so it is built
+/// once per depth and reused by every page at that depth; each page adds a small view of its
+/// own on top (`page(at:title:description:)`).
 public struct SiteContext: Sendable {
     public struct MenuEntry: Sendable {
         public var title: String
@@ -18,64 +21,94 @@ public struct SiteContext: Sendable {
     public var config: SiteConfig
     public var menu: [MenuEntry]
     public var datasets: [DatasetEntry]
-    public var generator = "mapsite"
+    private let cache = SharedViewCache()
 
-    /// The common part of the view of the page at site path `path`.
-    public func view(at path: String, title: String?, description: String? = nil) -> [String: Any] {
-        let root = SitePath.root(from: path)
-        let base = root.isEmpty ? "./" : root
-        var view: [String: Any] = [
-            "root": base,
-            "site": siteView,
-            "title": title.map { "\($0) · \(config.title)" } ?? config.title,
-            "heading": title ?? config.title,
-            "description": [description, config.description].compactMap { $0 }.first { !$0.isEmpty } ?? false,
-            "language": config.language,
-            "menu": menu.map { entry in
-                ["title": entry.title, "url": SitePath.link(from: path, to: entry.path), "current": entry.path == path]
-            },
-            "datasets": datasets.map { entry in
-                [
-                    "name": entry.name, "title": entry.title,
-                    "description": entry.description.isEmpty ? false : entry.description,
-                    "count": NumberText.grouped(entry.count), "url": SitePath.link(from: path, to: entry.name + "/"),
-                    "mapURL": SitePath.link(from: path, to: entry.name + "/map/"),
-                    "geojsonURL": SitePath.link(from: path, to: "downloads/\(entry.name).geojson"),
-                    "csvURL": SitePath.link(from: path, to: "downloads/\(entry.name).csv"),
-                ] as [String: Any]
-            },
-            "assets": assets(root: root),
-            "basemap": [
-                "url": config.basemap.url, "attribution": config.basemap.attribution,
-                "maxZoom": config.basemap.maxZoom,
-            ] as [String: Any],
+    public init(config: SiteConfig, menu: [MenuEntry], datasets: [DatasetEntry]) {
+        self.config = config
+        self.menu = menu
+        self.datasets = datasets
+    }
+
+    /// The shared view for a page at site path `path`, with links relative to it.
+    public func shared(at path: String) -> TemplateValue {
+        let current = menu.contains { $0.path == path } ? path : nil
+        return shared(root: SitePath.root(from: path), current: current)
+    }
+
+    /// The shared view with every link starting with `root` (relative `../`, or a base path such
+    /// as `/demo/` for the 404 page); `current` marks a menu entry.
+    public func shared(root: String, current: String?) -> TemplateValue {
+        let key = root + "\n" + (current ?? "")
+        if let cached = cache.value(for: key) { return cached }
+        let value = makeShared(root: root, current: current)
+        cache.store(value, for: key)
+        return value
+    }
+
+    /// The part of a page's view that is its own: titles, description, canonical URL.
+    public func page(at path: String, title: String?, description: String? = nil) -> [String: TemplateValue] {
+        var view: [String: TemplateValue] = [
+            "title": .text(title.map { "\($0) · \(config.title)" } ?? config.title),
+            "heading": .text(title ?? config.title),
+            "description": .optional([description, config.description].compactMap { $0 }.first { !$0.isEmpty }),
         ]
-        if let absolute = config.absoluteBase { view["canonical"] = absolute + path }
+        if let absolute = config.absoluteBase { view["canonical"] = .text(absolute + path) }
         return view
     }
 
-    private var siteView: [String: Any] {
-        var site: [String: Any] = ["title": config.title, "description": config.description]
-        if let contact = config.contact.flatMap({ SafeURL.sanitize($0, allowing: ["mailto"]) }) {
-            site["contact"] = contact
+    private func makeShared(root: String, current: String?) -> TemplateValue {
+        let link: (String) -> String = { target in
+            let url = root + target
+            return url.isEmpty ? "./" : url
         }
-        return site
-    }
-
-    private func assets(root: String) -> [String: Any] {
+        var site: [String: TemplateValue] = ["title": .text(config.title), "description": .optional(config.description)]
+        site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })
         let leaflet =
             config.leaflet == "local"
             ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
-        return [
-            "css": root + "assets/mapsite.css",
-            "js": root + "assets/mapsite.js",
-            "leafletCSS": leaflet + "leaflet.css",
-            "leafletJS": leaflet + "leaflet.js",
-            "clusterCSS": leaflet + "MarkerCluster.css",
-            "clusterDefaultCSS": leaflet + "MarkerCluster.Default.css",
-            "clusterJS": leaflet + "leaflet.markercluster.js",
-        ]
+        return .object([
+            "root": .text(root.isEmpty ? "./" : root),
+            "language": .text(config.language),
+            "site": .object(site),
+            "menu": .list(
+                menu.map { entry in
+                    ["title": .text(entry.title), "url": .text(link(entry.path)), "current": .bool(entry.path == current)]
+                }),
+            "datasets": .list(
+                datasets.map { entry in
+                    [
+                        "name": .text(entry.name), "title": .text(entry.title),
+                        "description": .optional(entry.description),
+                        "count": .text(NumberText.grouped(entry.count)), "url": .text(link(entry.name + "/")),
+                        "mapURL": .text(link(entry.name + "/map/")),
+                        "geojsonURL": .text(link("downloads/\(entry.name).geojson")),
+                        "csvURL": .text(link("downloads/\(entry.name).csv")),
+                    ]
+                }),
+            "assets": [
+                "css": .text(root + "assets/mapsite.css"),
+                "js": .text(root + "assets/mapsite.js"),
+                "leafletCSS": .text(leaflet + "leaflet.css"),
+                "leafletJS": .text(leaflet + "leaflet.js"),
+                "clusterCSS": .text(leaflet + "MarkerCluster.css"),
+                "clusterDefaultCSS": .text(leaflet + "MarkerCluster.Default.css"),
+                "clusterJS": .text(leaflet + "leaflet.markercluster.js"),
+            ],
+            "basemap": [
+                "url": .text(config.basemap.url), "attribution": .text(config.basemap.attribution),
+                "maxZoom": .text(String(config.basemap.maxZoom)),
+            ],
+        ])
     }
+}
+
+/// Shared views by root and current page, filled as pages ask for them; safe across threads.
+final class SharedViewCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: TemplateValue] = [:]
+
+    func value(for key: String) -> TemplateValue? { lock.withLock { values[key] } }
+    func store(_ value: TemplateValue, for key: String) { lock.withLock { values[key] = value } }
 }
 
 /// Numbers as people read them.

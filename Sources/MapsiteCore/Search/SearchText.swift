@@ -1,0 +1,86 @@
+import Foundation
+
+/// How search text is normalised, here and in `templates/assets/search.js`, which must agree
+/// character for character.
+///
+/// Folding takes the compatibility decomposition (NFKD), lowercases, drops combining marks
+/// (general category M) and folds a few letters that have no decomposition: `München` →
+/// `munchen`, `Straße` → `strasse`, `Łódź` → `lodz`. Tokens are the runs of letters and digits
+/// (general categories L and N) of the folded text; numbers are tokens like words.
+public enum SearchText {
+    /// Letters without a decomposition, folded to the Latin letters people type for them.
+    /// `ς` (final sigma) is there because JavaScript lowercases `Σ` by context and Swift does not.
+    static let letterFolds: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ł": "l",
+        "þ": "th", "ŧ": "t", "ς": "σ",
+    ]
+
+    /// The folded text: NFKD, lowercase, no combining marks, the letter folds applied.
+    public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var folded = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
+            if isMark(scalar) { continue }
+            if let replacement = letterFolds[scalar] {
+                folded.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                folded.append(scalar)
+            }
+        }
+        return String(folded)
+    }
+
+    /// The tokens of `text` in order, duplicates kept: `"1552 Walnut St."` → `["1552", "walnut", "st"]`.
+    public static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in fold(text).unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// Whether the text ends inside a token, so its last token may still be growing (`"walnu"`)
+    /// rather than finished (`"walnut "`).
+    public static func endsInToken(_ text: String) -> Bool {
+        guard let last = fold(text).unicodeScalars.last else { return false }
+        return isWordScalar(last)
+    }
+
+    /// The slug `search.js` derives from an ASCII title: the words, lowercase, joined by `-`, cut
+    /// to `Slug.maximumLength`. Nil for other titles, whose slug the index stores.
+    static func derivedSlug(_ title: String) -> String? {
+        guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var slug = tokens(title).joined(separator: "-")
+        if slug.utf8.count > Slug.maximumLength { slug = String(slug.prefix(Slug.maximumLength)) }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            return true
+        default: return false
+        }
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A parsed mustache template: a tree of nodes, rendered many times.
+///
+/// Supported: `{{name}}` (HTML-escaped), `{{{name}}}` and `{{& name}}` (raw), dotted names and
+/// `{{.}}`, sections `{{#name}}…{{/name}}` and inverted sections `{{^name}}…{{/name}}`, comments
+/// `{{! … }}`, partials `{{> name}}`, and inheritance: `{{< parent}}{{$block}}…{{/block}}{{/parent}}`
+/// fills the parent's `{{$block}}default{{/block}}`. Tags alone on a line take the line with them.
+/// Not supported: changing delimiters, lambdas.
+public struct Template: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(path: [String], escaped: Bool)
+        case section(path: [String], nodes: [Node], inverted: Bool)
+        case partial(String)
+        case parent(String, blocks: [String: [Node]])
+        case block(String, nodes: [Node])
+    }
+
+    let nodes: [Node]
+
+    /// - Throws: `TemplateError` with the line of the problem.
+    public init(_ source: String, name: String) throws {
+        nodes = try TemplateParser(source: source, name: name).parse()
+    }
+}
+
+/// A template that does not parse or render, with its name and line.
+public struct TemplateError: Error, LocalizedError, Equatable {
+    public var template: String
+    public var line: Int?
+    public var message: String
+
+    public var errorDescription: String? {
+        "template \"\(template)\"" + (line.map { ", line \($0)" } ?? "") + ": " + message
+    }
+}

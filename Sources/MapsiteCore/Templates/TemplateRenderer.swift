@@ -1,0 +1,99 @@
+import Foundation
+
+/// Renders template nodes into one growing string, looking names up in a stack of values.
+struct TemplateRenderer {
+    let templates: [String: Template]
+    var output = ""
+    var stack: [TemplateValue]
+    var depth = 0
+
+    init(templates: [String: Template], stack: [TemplateValue], capacity: Int) {
+        self.templates = templates
+        self.stack = stack
+        output.reserveCapacity(capacity)
+    }
+
+    mutating func render(_ nodes: [Template.Node], blocks: [String: [Template.Node]], in template: String) throws {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let path, let escaped):
+                guard let value = lookup(path) else { continue }
+                switch value {
+                case .text(let text): if escaped { Self.appendEscaped(text, to: &output) } else { output += text }
+                case .bool(let flag): output += flag ? "true" : "false"
+                case .list, .object: continue
+                }
+            case .section(let path, let children, let inverted):
+                let value = lookup(path)
+                let truthy = value?.isTruthy ?? false
+                if inverted {
+                    if !truthy { try render(children, blocks: blocks, in: template) }
+                } else if truthy, let value {
+                    if case .list(let values) = value {
+                        for element in values { try renderPushing(element, children, blocks, template) }
+                    } else {
+                        try renderPushing(value, children, blocks, template)
+                    }
+                }
+            case .partial(let name):
+                try renderTemplate(name, blocks: [:], from: template)
+            case .parent(let name, let childBlocks):
+                // Blocks given further out win over the ones given here.
+                try renderTemplate(name, blocks: childBlocks.merging(blocks) { _, outer in outer }, from: template)
+            case .block(let name, let children):
+                try render(blocks[name] ?? children, blocks: blocks, in: template)
+            }
+        }
+    }
+
+    private mutating func renderPushing(
+        _ value: TemplateValue, _ nodes: [Template.Node], _ blocks: [String: [Template.Node]], _ template: String
+    ) throws {
+        stack.append(value)
+        defer { stack.removeLast() }
+        try render(nodes, blocks: blocks, in: template)
+    }
+
+    private mutating func renderTemplate(_ name: String, blocks: [String: [Template.Node]], from caller: String)
+        throws
+    {
+        guard let template = templates[name] else {
+            throw TemplateError(template: caller, line: nil, message: "uses \"\(name)\", which is not a template")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 50 else {
+            throw TemplateError(template: name, line: nil, message: "includes itself too deeply (a partial cycle?)")
+        }
+        try render(template.nodes, blocks: blocks, in: name)
+    }
+
+    /// The first name of a dotted path is looked for from the innermost value out; the rest
+    /// descend into objects.
+    func lookup(_ path: [String]) -> TemplateValue? {
+        guard let first = path.first else { return stack.last }
+        var found: TemplateValue?
+        for value in stack.reversed() {
+            if case .object(let members) = value, let member = members[first] {
+                found = member
+                break
+            }
+        }
+        for name in path.dropFirst() {
+            guard case .object(let members) = found else { return nil }
+            found = members[name]
+        }
+        return found
+    }
+
+    static func appendEscaped(_ text: String, to output: inout String) {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        else {
+            output += text
+            return
+        }
+        output += Escape.html(text)
+    }
+}

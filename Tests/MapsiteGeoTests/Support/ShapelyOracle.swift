@@ -1,0 +1,65 @@
+import Foundation
+import MapsiteGeo
+import Testing
+
+/// Asks shapely (through `Tests/Support/polygon_oracle.py` and the repository's `.venv`) whether
+/// shapes cover points: the independent answer the point-in-polygon tests compare with.
+enum ShapelyOracle {
+    /// `Tests/MapsiteGeoTests/Support/ShapelyOracle.swift` → the repository root.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // MapsiteGeoTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static let python = repository.appendingPathComponent(".venv/bin/python").path
+    static let script = repository.appendingPathComponent("Tests/Support/polygon_oracle.py").path
+
+    /// Whether the virtual environment exists; `make test-deps` creates it with shapely in it.
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: python) }
+
+    static let unavailable: Comment = "needs .venv/bin/python with shapely: run `make test-deps` (or `make test`)"
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `covers[s][p]`: whether shape `s` covers point `p`, boundary included.
+    static func covers(_ shapes: [MultiPolygon], _ points: [GeoPoint]) throws -> [[Bool]] {
+        let directory = FileManager.default.temporaryDirectory
+        let input = directory.appendingPathComponent("mapsite-oracle-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try Data(json(shapes, points).utf8).write(to: input)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, input.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read before waiting, so a full pipe cannot block the oracle.
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                description: "polygon_oracle.py failed (\(process.terminationStatus)): "
+                    + String(decoding: problem, as: UTF8.self))
+        }
+        struct Answer: Decodable { var covers: [[Bool]] }
+        return try JSONDecoder().decode(Answer.self, from: answer).covers
+    }
+
+    /// The oracle's input, written by hand: `Double.description` is the shortest text that reads
+    /// back as the same double, so both sides see bit-identical coordinates.
+    private static func json(_ shapes: [MultiPolygon], _ points: [GeoPoint]) -> String {
+        func position(_ point: GeoPoint) -> String { "[\(point.longitude),\(point.latitude)]" }
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+        let shapes = shapes.map { shape in
+            list(shape.polygons.map { polygon in list(polygon.rings.map { ring in list(ring.map(position)) }) })
+        }
+        return "{\"shapes\":\(list(shapes)),\"points\":\(list(points.map(position)))}"
+    }
+}
