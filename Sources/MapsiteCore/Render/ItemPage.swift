@@ -41,7 +41,9 @@ struct ItemPage: Sendable {
             "cross": .list(
                 index.cross.compactMap { list in
                     guard let other = datasets[list.dataset] else { return nil }
-                    return ["title": .text(list.title), "places": .list(links(root: root, to: other, list.table[position]))]
+                    return [
+                        "title": .text(list.title), "places": .list(links(root: root, to: other, list.table[position])),
+                    ]
                 }),
             "samePlace": .list(samePlace), "hasSamePlace": .bool(!samePlace.isEmpty),
             "description": .optional(item.description),

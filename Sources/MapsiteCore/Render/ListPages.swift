@@ -46,7 +46,8 @@ struct ListPages {
             slice.map { index in
                 let item = dataset.items[index]
                 return [
-                    "title": .text(item.title), "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
+                    "title": .text(item.title),
+                    "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
                     "summary": .optional(item.values.first { !$0.isEmpty && $0 != item.title }),
                     "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
                 ]

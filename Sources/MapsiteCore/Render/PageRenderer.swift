@@ -74,7 +74,8 @@ final class PageRenderer {
             let lists = ListPages(
                 context: context, dataset: dataset, pageSize: dataset.config.pageSize ?? context.config.pageSize)
             for number in 1...lists.pageCount {
-                try write(lists.view(page: number), at: ListPages.path(dataset: dataset.name, page: number), with: "list")
+                try write(
+                    lists.view(page: number), at: ListPages.path(dataset: dataset.name, page: number), with: "list")
             }
         }
     }

@@ -61,7 +61,9 @@ public struct SiteContext: Sendable {
             let url = root + target
             return url.isEmpty ? "./" : url
         }
-        var site: [String: TemplateValue] = ["title": .text(config.title), "description": .optional(config.description)]
+        var site: [String: TemplateValue] = [
+            "title": .text(config.title), "description": .optional(config.description),
+        ]
         site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })
         let leaflet =
             config.leaflet == "local"
@@ -72,7 +74,10 @@ public struct SiteContext: Sendable {
             "site": .object(site),
             "menu": .list(
                 menu.map { entry in
-                    ["title": .text(entry.title), "url": .text(link(entry.path)), "current": .bool(entry.path == current)]
+                    [
+                        "title": .text(entry.title), "url": .text(link(entry.path)),
+                        "current": .bool(entry.path == current),
+                    ]
                 }),
             "datasets": .list(
                 datasets.map { entry in

@@ -44,7 +44,8 @@ public struct TemplateLibrary: Sendable {
     public func render(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws -> String {
         guard let template = templates[name] else {
             throw TemplateError(
-                template: name, line: nil, message: "no such template (looked for \(name).mustache in the theme folders)")
+                template: name, line: nil,
+                message: "no such template (looked for \(name).mustache in the theme folders)")
         }
         var renderer = TemplateRenderer(templates: templates, stack: values, capacity: capacity)
         try renderer.render(template.nodes, blocks: [:], in: name)

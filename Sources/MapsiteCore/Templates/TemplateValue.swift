@@ -44,7 +44,9 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
     ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
 {
     public init(stringLiteral value: String) { self = .text(value) }
-    public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self = .text(String(stringInterpolation: stringInterpolation))
+    }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(integerLiteral value: Int) { self = .text(String(value)) }
