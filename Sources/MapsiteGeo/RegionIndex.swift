@@ -62,38 +62,27 @@ public struct RegionIndex: Sendable {
 
     /// The region of each point, as `region(containing:)` answers it, with -1 for no region;
     /// computed in parallel on every core.
-    ///
-    /// Points are visited grouped by grid cell, so that the edges of nearby polygons stay in the
-    /// processor's cache, whatever order the points come in.
-    /// - Complexity: O(n · (c + k)) work for n points, spread over the cores, plus O(n) to group
-    ///   them.
+    /// - Complexity: O(n · (c + k)) work for n points, spread over the cores.
     public func regions(of points: [GeoPoint]) -> [Int32] {
         guard !points.isEmpty else { return [] }
-        // A counting sort of the points by cell; points outside every polygon's bounds are left out.
-        let cells = points.map { grid.cell(x: $0.longitude, y: $0.latitude) ?? -1 }
-        var next = [Int](repeating: 0, count: grid.cellCount + 1)
-        for cell in cells where cell >= 0 { next[cell + 1] += 1 }
-        for cell in 0..<grid.cellCount { next[cell + 1] += next[cell] }
-        var order = [Int32](repeating: 0, count: next[grid.cellCount])
-        for (index, cell) in cells.enumerated() where cell >= 0 {
-            order[next[cell]] = Int32(index)
-            next[cell] += 1
-        }
-        var result = [Int32](repeating: -1, count: points.count)
-        result.withUnsafeMutableBufferPointer { buffer in
+        // Grouping the points by grid cell first, for the cache's sake, costs more than it saves.
+        return [Int32](unsafeUninitializedCapacity: points.count) { buffer, initialized in
             let output = SharedPointer(base: buffer.baseAddress!)
             withViews { grid, polygons, regionOfPolygon in
-                forEachChunkConcurrently(count: order.count, chunkSize: 8_192) { chunk in
-                    for position in chunk {
-                        let index = Int(order[position])
-                        output.base[index] = Self.region(
-                            of: points[index], in: cells[index], grid: grid, polygons: polygons,
-                            regionOfPolygon: regionOfPolygon)
+                forEachChunkConcurrently(count: points.count, chunkSize: 8_192) { chunk in
+                    for index in chunk {
+                        let point = points[index]
+                        var region: Int32 = -1
+                        if let cell = self.grid.cell(x: point.longitude, y: point.latitude) {
+                            region = Self.region(
+                                of: point, in: cell, grid: grid, polygons: polygons, regionOfPolygon: regionOfPolygon)
+                        }
+                        (output.base + index).initialize(to: region)
                     }
                 }
             }
+            initialized = points.count
         }
-        return result
     }
 
     /// The first region holding `point`, which lies in grid cell `cell`, or -1.

@@ -19,8 +19,13 @@ public struct SiteBuilder {
         // Load
         var config = try ConfigLoader.load(contentDirectory: options.contentDirectory)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
-        let datasets = try loadDatasets(config, report: &report)
-        clock.finish("Loaded \(datasets.count) datasets (\(NumberText.grouped(report.items)) items)")
+        let loaded = try loadDatasets(config, report: &report)
+        clock.finish("Loaded \(loaded.count) datasets (\(NumberText.grouped(report.items)) items)")
+        let (datasets, regions) = try joinRegions(loaded, report: &report)
+        if !regions.isEmpty {
+            clock.finish(
+                "Placed items in \(NumberText.grouped(regions.values.reduce(0) { $0 + $1.regions.count })) regions")
+        }
         let pages = try PageLoader.load(contentDirectory: options.contentDirectory)
         try SiteLayout.check(
             datasets: config.datasets, pages: pages.pages,
@@ -46,6 +51,9 @@ public struct SiteBuilder {
         clock.finish("Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes)")
 
         // Derive
+        let groups = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, DatasetGroups($0)) })
+        let groupCount = groups.values.reduce(0) { $0 + $1.indexes.reduce(0) { $0 + $1.groups.count } }
+        clock.finish("Grouped items into \(NumberText.grouped(groupCount)) groups")
         let context = SiteContext(
             config: config,
             menu: Self.menu(pages.pages, datasets: datasets),
@@ -56,12 +64,14 @@ public struct SiteBuilder {
         // Render and write
         let writer = try OutputWriter(directory: options.outputDirectory)
         let renderer = PageRenderer(
-            context: context, templates: templates, datasets: datasets, indexes: indexes, pages: pages, writer: writer,
+            context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
+            regions: regions, pages: pages, writer: writer,
             progress: options.progress)
         try renderer.renderItems()
         clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
         try renderer.renderLists()
         try renderer.renderMapPages()
+        try renderer.renderGroups()
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
         try renderer.writeDataFiles()
@@ -97,6 +107,26 @@ public struct SiteBuilder {
         }
         if total > 0 { throw InputErrors(errors: Array(errors.prefix(DatasetLoader.errorLimit)), total: total) }
         return datasets
+    }
+
+    /// Gives each item of a dataset with `regions:` the name of the region it lies in.
+    private func joinRegions(_ datasets: [Dataset], report: inout BuildReport) throws -> (
+        [Dataset], [String: RegionSet]
+    ) {
+        var joined: [Dataset] = []
+        var sets: [String: RegionSet] = [:]
+        for dataset in datasets {
+            guard let config = dataset.config.regions else {
+                joined.append(dataset)
+                continue
+            }
+            let regions = try RegionSet.load(config, contentDirectory: options.contentDirectory)
+            let join = RegionJoin.join(dataset, with: regions)
+            if let warning = join.warning(for: dataset, regions: regions) { report.warnings.append(warning) }
+            joined.append(join.applied(to: dataset, regions: regions))
+            sets[dataset.name] = regions
+        }
+        return (joined, sets)
     }
 
     private func writeAssets(config: SiteConfig, writer: OutputWriter) throws {

@@ -40,7 +40,8 @@ public struct RegionsConfig: Sendable, Equatable {
         for (key, value) in [("name", \RegionsConfig.nameProperty), ("field", \RegionsConfig.field)] {
             guard let text = try node.string(key) else { continue }
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw node.error(key, expected: key == "name" ? "a property name" : "a field name", found: node.child(key))
+                throw node.error(
+                    key, expected: key == "name" ? "a property name" : "a field name", found: node.child(key))
             }
             config[keyPath: value] = text
         }

@@ -22,21 +22,29 @@ extension DerivationRule {
             }
             guard word != nil else { return "" }
             let significant = digits.drop { $0 == UInt8(ascii: "0") }
-            var block: [UInt8] = []
-            block.reserveCapacity(bytes.count + 12)
-            if significant.count <= 2 {
-                block.append(UInt8(ascii: "0"))
-            } else {
-                block += significant.dropLast(2)
-                block += "00".utf8
+            // At most the address's bytes less a space, plus "00 block of": written in place, once.
+            return String(unsafeUninitializedCapacity: bytes.count + 12) { output in
+                var count = 0
+                func write(_ part: some Sequence<UInt8>) {
+                    for byte in part {
+                        output[count] = byte
+                        count += 1
+                    }
+                }
+                if significant.count <= 2 {
+                    write(CollectionOfOne(UInt8(ascii: "0")))
+                } else {
+                    write(significant.dropLast(2))
+                    write("00".utf8)
+                }
+                write(" block of ".utf8)
+                while let next = word {
+                    write(next)
+                    word = words.next()
+                    if word != nil { write(CollectionOfOne(UInt8(ascii: " "))) }
+                }
+                return count
             }
-            block += " block of ".utf8
-            while let next = word {
-                block += next
-                word = words.next()
-                if word != nil { block.append(UInt8(ascii: " ")) }
-            }
-            return String(decoding: block, as: UTF8.self)
         }
     }
 

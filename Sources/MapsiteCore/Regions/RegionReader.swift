@@ -55,7 +55,8 @@ struct RegionReader {
     private func region(_ element: Any, number: Int) throws -> Region {
         var location = "feature \(number)"
         guard let feature = element as? [String: Any] else {
-            throw InputError(file: file, location: location, expected: "a Feature object", found: JSONLoader.describe(element))
+            throw InputError(
+                file: file, location: location, expected: "a Feature object", found: JSONLoader.describe(element))
         }
         let id = feature["id"].flatMap(JSONLoader.text)
         if let id { location += " (id \(id))" }
@@ -127,7 +128,8 @@ struct RegionReader {
         }
         guard points.count >= 4 else {
             let noun = points.count == 1 ? "position" : "positions"
-            throw failure(field, "a ring of at least 4 positions, the last repeating the first", "\(points.count) \(noun)")
+            throw failure(
+                field, "a ring of at least 4 positions, the last repeating the first", "\(points.count) \(noun)")
         }
         guard let first = points.first, let last = points.last, first == last else {
             throw failure(

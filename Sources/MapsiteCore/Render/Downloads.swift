@@ -44,7 +44,7 @@ enum Downloads {
                 item.id, item.title, JSONWriter.format(item.point.latitude, decimals: 7),
                 JSONWriter.format(item.point.longitude, decimals: 7),
             ]
-            row += item.values
+            row += item.values.prefix(fields.count)
             if hasImage { row.append(item.image.flatMap { SafeURL.sanitize($0) } ?? "") }
             text += row.map(quote).joined(separator: ",") + "\r\n"
         }

@@ -6,6 +6,8 @@ struct ItemPage: Sendable {
     let context: SiteContext
     let dataset: Dataset
     let index: DatasetIndex
+    /// Group pages by field and value, so the item's values link to their groups.
+    let groupLinks: [String: [String: String]]
     /// Every dataset by name, for the links of cross-dataset neighbour lists.
     let datasets: [String: Dataset]
 
@@ -24,7 +26,20 @@ struct ItemPage: Sendable {
         let lon = JSONWriter.format(item.point.longitude, decimals: 6)
         var fields: [TemplateValue] = []
         for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
-            fields.append(["label": .text(field.label), "value": .text(field.format.format(item.values[index]))])
+            let value = item.values[index]
+            fields.append([
+                "label": .text(field.label), "value": .text(field.format.format(value)),
+                "url": .optional(groupLinks[field.name]?[value].map { root + $0 }),
+            ])
+        }
+        var groups: [TemplateValue] = []
+        for field in config.groupBy where !config.fields.contains(where: { $0.name == field }) {
+            guard let position = config.keptFields.firstIndex(of: field), !item.values[position].isEmpty,
+                let link = groupLinks[field]?[item.values[position]]
+            else { continue }
+            groups.append([
+                "label": .text(Label.from(field)), "value": .text(item.values[position]), "url": .text(root + link),
+            ])
         }
         let neighbours = links(root: root, to: dataset, index.neighbours[position])
         let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
@@ -33,7 +48,7 @@ struct ItemPage: Sendable {
         }
         view["item"] = .object([
             "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
-            "fields": .list(fields), "hasFields": .bool(!fields.isEmpty),
+            "fields": .list(fields + groups), "hasFields": .bool(!fields.isEmpty || !groups.isEmpty),
             "directions": .list(Directions.links(for: item.point, label: item.title)),
             "jsonld": .text(jsonLD(for: item, path: path)),
             "data": .text(itemData(position)),

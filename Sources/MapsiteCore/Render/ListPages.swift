@@ -1,21 +1,36 @@
 import Foundation
 
-/// A dataset's item list, split into pages: `boxes/`, `boxes/page/2/`, …
+/// A list of items split into pages: `boxes/`, `boxes/page/2/`, … — a whole dataset's, or a
+/// group's under `boxes/by/block/<value>/`.
 struct ListPages {
     let context: SiteContext
     let dataset: Dataset
+    /// The folder of the first page; later pages are `page/N/` below it.
+    let basePath: String
     /// Indices into `dataset.items`, in the order the list shows them.
     let order: [Int]
     let pageSize: Int
 
-    init(context: SiteContext, dataset: Dataset, pageSize: Int) {
+    /// The whole dataset, by title.
+    init(context: SiteContext, dataset: Dataset, pageSize: Int, order: [Int]? = nil) {
+        self.init(
+            context: context, dataset: dataset, basePath: dataset.name + "/",
+            order: order ?? Self.titleOrder(dataset.items), pageSize: pageSize)
+    }
+
+    init(context: SiteContext, dataset: Dataset, basePath: String, order: [Int], pageSize: Int) {
         self.context = context
         self.dataset = dataset
+        self.basePath = basePath
+        self.order = order
         self.pageSize = max(1, pageSize)
-        self.order = Self.titleOrder(dataset.items)
     }
 
     var pageCount: Int { max(1, (order.count + pageSize - 1) / pageSize) }
+
+    func path(page: Int) -> String {
+        page == 1 ? basePath : basePath + "page/\(page)/"
+    }
 
     static func path(dataset: String, page: Int) -> String {
         page == 1 ? "\(dataset)/" : "\(dataset)/page/\(page)/"
@@ -33,53 +48,55 @@ struct ListPages {
         }
     }
 
-    /// The page's own view; render it on top of `context.shared(at: path)`.
+    /// The list entries of page `page`, linked from a page whose way back to the root is `root`.
+    func entries(page: Int, root: String) -> (items: TemplateValue, range: String) {
+        let config = dataset.config
+        let start = (page - 1) * pageSize
+        let slice = order[min(start, order.count)..<min(start + pageSize, order.count)]
+        var items: [TemplateValue] = []
+        items.reserveCapacity(slice.count)
+        for index in slice {
+            let item = dataset.items[index]
+            let shown = item.values.prefix(config.fields.count)
+            items.append([
+                "title": .text(item.title), "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
+                "summary": .optional(shown.first { !$0.isEmpty && $0 != item.title }),
+                "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
+            ])
+        }
+        let first = slice.isEmpty ? 0 : start + 1
+        return (.list(items), "\(NumberText.grouped(first))–\(NumberText.grouped(start + slice.count))")
+    }
+
+    /// The view of a page of the whole dataset's list; render it on top of `context.shared(at: path)`.
     func view(page: Int) -> TemplateValue {
         let config = dataset.config
-        let path = Self.path(dataset: config.name, page: page)
+        let path = self.path(page: page)
         let root = SitePath.root(from: path)
         let title = page == 1 ? config.title : "\(config.title), page \(page)"
         var view = context.page(at: path, title: title, description: config.description)
-        let start = (page - 1) * pageSize
-        let slice = order[min(start, order.count)..<min(start + pageSize, order.count)]
-        view["items"] = .list(
-            slice.map { index in
-                let item = dataset.items[index]
-                return [
-                    "title": .text(item.title),
-                    "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
-                    "summary": .optional(item.values.first { !$0.isEmpty && $0 != item.title }),
-                    "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
-                ]
-            })
-        view["dataset"] = [
-            "name": .text(config.name), "title": .text(config.title), "description": .optional(config.description),
-            "count": .text(NumberText.grouped(dataset.items.count)),
-            "mapURL": .text(root + config.name + "/map/"),
-            "geojsonURL": .text(root + "downloads/\(config.name).geojson"),
-            "csvURL": .text(root + "downloads/\(config.name).csv"),
-        ]
+        let (items, range) = entries(page: page, root: root)
+        view["items"] = items
+        view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["pagination"] = pagination(page: page, root: root)
-        let first = slice.isEmpty ? 0 : start + 1
-        view["range"] = .text("\(NumberText.grouped(first))–\(NumberText.grouped(start + slice.count))")
+        view["range"] = .text(range)
         view["bodyClass"] = "list"
         return .object(view)
     }
 
-    private func pagination(page: Int, root: String) -> TemplateValue {
-        let name = dataset.config.name
+    func pagination(page: Int, root: String) -> TemplateValue {
         var pagination: [String: TemplateValue] = [
             "current": .text(String(page)), "total": .text(String(pageCount)), "multiple": .bool(pageCount > 1),
         ]
-        if page > 1 { pagination["prev"] = .text(root + Self.path(dataset: name, page: page - 1)) }
-        if page < pageCount { pagination["next"] = .text(root + Self.path(dataset: name, page: page + 1)) }
+        if page > 1 { pagination["prev"] = .text(root + path(page: page - 1)) }
+        if page < pageCount { pagination["next"] = .text(root + path(page: page + 1)) }
         // First, last, and the pages near this one; gaps shown once.
         var numbers: [TemplateValue] = []
         var last = 0
         for number in 1...pageCount where number == 1 || number == pageCount || abs(number - page) <= 2 {
             if number - last > 1 { numbers.append(["gap": true]) }
             numbers.append([
-                "number": .text(String(number)), "url": .text(root + Self.path(dataset: name, page: number)),
+                "number": .text(String(number)), "url": .text(root + path(page: number)),
                 "current": .bool(number == page),
             ])
             last = number

@@ -6,6 +6,8 @@ final class PageRenderer {
     let templates: TemplateLibrary
     let datasets: [Dataset]
     let indexes: [String: DatasetIndex]
+    let groups: [String: DatasetGroups]
+    let regions: [String: RegionSet]
     let pages: PageLoader.Pages
     let writer: OutputWriter
     let progress: (@Sendable (String, Int, Int) -> Void)?
@@ -16,8 +18,11 @@ final class PageRenderer {
 
     init(
         context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], indexes: [String: DatasetIndex],
-        pages: PageLoader.Pages, writer: OutputWriter, progress: (@Sendable (String, Int, Int) -> Void)?
+        groups: [String: DatasetGroups], regions: [String: RegionSet], pages: PageLoader.Pages, writer: OutputWriter,
+        progress: (@Sendable (String, Int, Int) -> Void)?
     ) {
+        self.groups = groups
+        self.regions = regions
         self.context = context
         self.templates = templates
         self.datasets = datasets
@@ -41,6 +46,7 @@ final class PageRenderer {
         for dataset in datasets {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
+                groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
                 datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
             let (templates, writer, progress, context) = (self.templates, self.writer, self.progress, self.context)
             let items = dataset.items
@@ -77,6 +83,21 @@ final class PageRenderer {
                 try write(
                     lists.view(page: number), at: ListPages.path(dataset: dataset.name, page: number), with: "list")
             }
+        }
+    }
+
+    /// Group index pages and group pages, with their points files.
+    func renderGroups() throws {
+        for dataset in datasets {
+            guard let groups = groups[dataset.name], !groups.indexes.isEmpty else { continue }
+            var rank = [Int](repeating: 0, count: dataset.items.count)
+            for (position, index) in ListPages.titleOrder(dataset.items).enumerated() { rank[index] = position }
+            let pages = GroupPages(
+                context: context, dataset: dataset, groups: groups, regions: regions[dataset.name], listRank: rank,
+                pageSize: dataset.config.pageSize ?? context.config.pageSize)
+            try pages.render(
+                page: { view, path, template in try write(view, at: path, with: template) },
+                file: { path, json in try writer.write(path, json) })
         }
     }
 

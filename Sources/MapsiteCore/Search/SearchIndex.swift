@@ -1,14 +1,34 @@
 import Foundation
 
-/// The site's search index as static files under `search/`, read by `templates/assets/search.js`
-/// (format in `Search/README.md`). A query fetches the small manifest once, then only the shards
-/// of its words' prefixes and the document files of the results it shows.
+/// The site's search index as static files under `search/`, read by `templates/assets/search.js`.
+/// A query fetches the small manifest once, then only the shards of its words' prefixes and the
+/// document files of the results it shows.
+///
+/// Files (JSON; site paths):
+/// - `search/index.json`: `{"version":1, "scheme":"prefix", "limit":10, "chunk":32,
+///   "documents":N, "datasets":[[name, title], …], "shards":[key, …], "split":[key, …]}`.
+///   A token belongs to the shard with the longest key that is a prefix of it (the key `""`
+///   takes the rest). `split` lists the keys some of whose longer tokens went to child shards.
+/// - `search/s/<name>.json`, one per key: `{"t":"token token …", "p":"list list …",
+///   "b":[[position, count], …], "u":"…", "n":N}`. `t` and `p` are parallel, space-separated:
+///   each token's posting list (`PostingList`, one quality bit: 0 title, 1 field). A token in `b`
+///   has a long list: `p` holds only its best `limit` postings and the whole list is in
+///   `search/s/<name>.<position>.json`. A split shard has `u`, the best `limit` postings of every
+///   document with a token starting with its key (two quality bits: 0–1 the key as a whole
+///   token, 2–3 a longer one), `n` their number, and all of them in `search/s/<name>.u.json`.
+///   Those two kinds of file are `{"p":"…"}`. `<name>` is the key when it is `[a-z0-9]+`, else
+///   `_` and its UTF-8 bytes in hexadecimal (`_` alone for `""`).
+/// - `search/d/<n>.json`: documents `n·chunk …`, `{"d":[[title, dataset, detail(, slug)], …]}`;
+///   the slug is left out when `SearchText.derivedSlug(title)` gives it.
+///
+/// Documents are numbered by shorter title, then folded title, then dataset, then item (id) order,
+/// so results rank by number once their match quality is known (see `SearchQuery`).
 public struct SearchIndex: Sendable {
     public static let formatVersion = 1
 
     public struct Options: Sendable {
         /// The largest shard, in bytes; a shard over it is split by one more character of prefix.
-        public var shardBudget = 16_384
+        public var shardBudget = 8_192
         /// A token whose encoded list is longer keeps only its best `resultLimit` postings in its
         /// shard, and its whole list in a file of its own, read only for queries of two or more words.
         public var longListBytes = 1_024
@@ -16,8 +36,9 @@ public struct SearchIndex: Sendable {
         public var resultLimit = 10
         /// Documents per document file.
         public var chunkSize = 32
-        /// The fields searched and shown under each result, by dataset; the shown fields by default.
-        public var fields: @Sendable (DatasetConfig) -> [String] = { $0.keptFields }
+        /// The fields searched and shown under each result, by dataset: by default the fields shown
+        /// on item pages, then the `group_by` fields.
+        public var fields: @Sendable (DatasetConfig) -> [String] = { $0.fields.map(\.name) + $0.groupBy }
 
         public init() {}
     }
@@ -38,7 +59,11 @@ public struct SearchIndex: Sendable {
     public init(datasets: [Dataset], options: Options = .init()) {
         let fields = datasets.map { dataset in
             let kept = dataset.config.keptFields
-            return options.fields(dataset.config).compactMap { kept.firstIndex(of: $0) }
+            var indexes: [Int] = []
+            for name in options.fields(dataset.config) {
+                if let index = kept.firstIndex(of: name), !indexes.contains(index) { indexes.append(index) }
+            }
+            return indexes
         }
         let documents = SearchDocuments(datasets: datasets, fields: fields)
         let tokens = documents.postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

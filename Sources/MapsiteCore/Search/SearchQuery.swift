@@ -114,7 +114,9 @@ public final class SearchQuery {
     /// Documents with the whole token, quality 0 (title) or 1 (field). `whole`: the whole list,
     /// else a long list's head is enough (one word: only the best results are needed).
     private func tokenList(_ token: String, whole: Bool) -> [Int: UInt8] {
-        guard let key = key(for: token), let shard = shard(key), let position = shard.position[token] else { return [:] }
+        guard let key = key(for: token), let shard = shard(key), let position = shard.position[token] else {
+            return [:]
+        }
         var map: [Int: UInt8] = [:]
         for posting in PostingList.decode(list(shard, key: key, position: position, whole: whole), bits: 1) {
             map[Int(posting.document)] = posting.quality
@@ -132,7 +134,8 @@ public final class SearchQuery {
             return map
         }
         // By Unicode scalars, as JavaScript compares code units; Swift's `hasPrefix` compares characters.
-        for (position, token) in shard.tokens.enumerated() where token.unicodeScalars.starts(with: prefix.unicodeScalars) {
+        for (position, token) in shard.tokens.enumerated()
+        where token.unicodeScalars.starts(with: prefix.unicodeScalars) {
             let extra: UInt8 = token.unicodeScalars.count == prefix.unicodeScalars.count ? 0 : 2
             for posting in PostingList.decode(list(shard, key: key, position: position, whole: whole), bits: 1) {
                 let document = Int(posting.document)

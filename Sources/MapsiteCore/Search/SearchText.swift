@@ -66,7 +66,8 @@ public enum SearchText {
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 {
             let value = scalar.value
-            return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
+                || (value >= 0x41 && value <= 0x5A)
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,

@@ -1,0 +1,203 @@
+import Foundation
+import MapsiteGeo
+
+/// Pages of a dataset's groups: for each `group_by` field an index of its values
+/// (`boxes/by/zip/`) and for each value a page with its aggregates, a map of its places and
+/// their list (`boxes/by/zip/60601/`). A field filled from `regions:` also draws each region's
+/// polygon, and lists regions that hold no place.
+struct GroupPages {
+    /// Groups larger than this get no points file; their map links to the dataset's map instead.
+    static let pointsLimit = 20_000
+
+    let context: SiteContext
+    let dataset: Dataset
+    let groups: DatasetGroups
+    let regions: RegionSet?
+    /// The position of each item in the dataset's list order, to list a group's places in it.
+    let listRank: [Int]
+    let pageSize: Int
+
+    static func indexPath(dataset: String, field: String) -> String {
+        "\(dataset)/by/\(Slug.make(from: field))/"
+    }
+
+    /// Site paths of each group by field and value, for links from item pages.
+    static func links(_ dataset: Dataset, _ groups: DatasetGroups) -> [String: [String: String]] {
+        var links: [String: [String: String]] = [:]
+        for index in groups.indexes {
+            let base = indexPath(dataset: dataset.name, field: index.field)
+            links[index.field] = Dictionary(uniqueKeysWithValues: index.groups.map { ($0.value, base + $0.slug + "/") })
+        }
+        return links
+    }
+
+    /// Every page and points file, handed to `write` as (view, path, template) or `writeFile`.
+    func render(
+        page write: (TemplateValue, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
+    ) throws {
+        for index in groups.indexes {
+            var groupList = index.groups
+            let isRegionField = regions != nil && index.field == dataset.config.regions?.field
+            if isRegionField, let regions {
+                let present = Set(groupList.map(\.value))
+                var slugs = Set(groupList.map(\.slug))
+                for region in regions.regions where !present.contains(region.name) {
+                    var slug = region.slug
+                    var counter = 2
+                    while !slugs.insert(slug).inserted {
+                        slug = "\(region.slug)-\(counter)"
+                        counter += 1
+                    }
+                    groupList.append(.init(value: region.name, slug: slug, members: [], aggregates: []))
+                }
+            }
+            let base = Self.indexPath(dataset: dataset.name, field: index.field)
+            try write(indexView(index, groupList, base: base), base, "group-index")
+            let shapes =
+                isRegionField
+                ? Dictionary(regions!.regions.map { ($0.name, $0.shape) }, uniquingKeysWith: { a, _ in a }) : [:]
+            for group in groupList {
+                let path = base + group.slug + "/"
+                let order = group.members.sorted { listRank[$0] < listRank[$1] }
+                let list = ListPages(
+                    context: context, dataset: dataset, basePath: path, order: order, pageSize: pageSize)
+                let hasPoints = group.count <= Self.pointsLimit && (group.count > 0 || shapes[group.value] != nil)
+                if hasPoints { try writeFile(path + "points.json", pointsJSON(order, shape: shapes[group.value])) }
+                for number in 1...list.pageCount {
+                    try write(
+                        groupView(index, group, list: list, page: number, hasPoints: hasPoints),
+                        list.path(page: number), "group")
+                }
+            }
+        }
+    }
+
+    private var fieldLabels: [String: String] {
+        var labels = Dictionary(dataset.config.fields.map { ($0.name, $0.label) }, uniquingKeysWith: { a, _ in a })
+        for field in dataset.config.groupBy where labels[field] == nil { labels[field] = Label.from(field) }
+        return labels
+    }
+
+    /// The statistic each aggregate shows in the index table: the median when configured.
+    private func indexStatistic(_ field: DatasetConfig.AggregateField) -> Aggregate.Statistic? {
+        field.statistics.contains(.median) ? .median : field.statistics.first { $0 != .count }
+    }
+
+    private func indexView(_ index: GroupIndex, _ groups: [GroupIndex.Group], base: String) -> TemplateValue {
+        let root = SitePath.root(from: base)
+        let label = fieldLabels[index.field] ?? Label.from(index.field)
+        var view = context.page(
+            at: base, title: "\(dataset.config.title) by \(label.lowercased())",
+            description:
+                "\(NumberText.grouped(groups.count)) values of \(label.lowercased()), with the number of places in each."
+        )
+        let aggregates = dataset.config.aggregates
+        var columns: [TemplateValue] = [
+            ["label": .text(label), "kind": "text"], ["label": "Places", "kind": "number"],
+        ]
+        for field in aggregates {
+            if let statistic = indexStatistic(field) {
+                columns.append(["label": .text("\(statistic.label) \(field.label.lowercased())"), "kind": "number"])
+            }
+        }
+        view["columns"] = .list(columns)
+        view["rows"] = .list(
+            groups.map { group in
+                var cells: [TemplateValue] = [
+                    ["text": .text(NumberText.grouped(group.count)), "value": .text(String(group.count))]
+                ]
+                for (position, field) in aggregates.enumerated() {
+                    guard let statistic = indexStatistic(field) else { continue }
+                    let aggregate = position < group.aggregates.count ? group.aggregates[position] : nil
+                    let number = aggregate?.value(of: statistic)
+                    cells.append([
+                        "text": .text(aggregate?.text(statistic) ?? "–"),
+                        "value": .text(number.map { String($0) } ?? ""),
+                    ])
+                }
+                return [
+                    "value": .text(group.value), "url": .text(root + base + group.slug + "/"), "cells": .list(cells),
+                ]
+            })
+        view["field"] = .text(label)
+        view["ungrouped"] = .optional(
+            index.ungrouped.isEmpty
+                ? nil : "\(NumberText.grouped(index.ungrouped.count)) places have no \(label.lowercased()).")
+        view["dataset"] = DatasetLinks.view(dataset, root: root)
+        view["bodyClass"] = "groups"
+        return .object(view)
+    }
+
+    private func groupView(
+        _ index: GroupIndex, _ group: GroupIndex.Group, list: ListPages, page: Int, hasPoints: Bool
+    ) -> TemplateValue {
+        let path = list.path(page: page)
+        let root = SitePath.root(from: path)
+        let label = fieldLabels[index.field] ?? Label.from(index.field)
+        let title = page == 1 ? group.value : "\(group.value), page \(page)"
+        var view = context.page(
+            at: path, title: title,
+            description:
+                "\(NumberText.grouped(group.count)) of \(dataset.config.title.lowercased()) with \(label.lowercased()) \(group.value)."
+        )
+        let (items, range) = list.entries(page: page, root: root)
+        view["items"] = items
+        view["range"] = .text(range)
+        view["count"] = .text(NumberText.grouped(group.count))
+        view["pagination"] = list.pagination(page: page, root: root)
+        view["field"] = [
+            "label": .text(label), "url": .text(root + Self.indexPath(dataset: dataset.name, field: index.field)),
+        ]
+        view["aggregates"] = .list(
+            zip(dataset.config.aggregates, group.aggregates).map { field, aggregate in
+                [
+                    "label": .text(field.label),
+                    "stats": .list(
+                        field.statistics.map { statistic in
+                            ["label": .text(statistic.label), "text": .text(aggregate.text(statistic) ?? "–")]
+                        }),
+                ]
+            })
+        view["hasAggregates"] = .bool(!group.aggregates.isEmpty && group.count > 0)
+        view["pointsURL"] = .optional(hasPoints ? root + list.basePath + "points.json" : nil)
+        view["dataset"] = DatasetLinks.view(dataset, root: root)
+        view["bodyClass"] = "group"
+        return .object(view)
+    }
+
+    /// `{"p":[[lat,lon,"title","slug"],…],"shape":<GeoJSON geometry or null>}`.
+    private func pointsJSON(_ members: [Int], shape: MultiPolygon?) -> String {
+        var points: [JSONWriter.Value] = []
+        points.reserveCapacity(members.count)
+        for index in members {
+            let item = dataset.items[index]
+            points.append(
+                .array([
+                    .number(item.point.latitude, decimals: 6), .number(item.point.longitude, decimals: 6),
+                    .string(item.title), .string(item.slug),
+                ]))
+        }
+        var geometry = JSONWriter.Value.null
+        if let shape {
+            geometry = .object([
+                ("type", .string("MultiPolygon")),
+                (
+                    "coordinates",
+                    .array(
+                        shape.polygons.map { polygon in
+                            .array(
+                                polygon.rings.map { ring in
+                                    .array(
+                                        ring.map {
+                                            .array([
+                                                .number($0.longitude, decimals: 6), .number($0.latitude, decimals: 6),
+                                            ])
+                                        })
+                                })
+                        })
+                ),
+            ])
+        }
+        return JSONWriter.encode(.object([("p", .array(points)), ("shape", geometry)])) + "\n"
+    }
+}
