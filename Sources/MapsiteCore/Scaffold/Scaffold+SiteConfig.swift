@@ -45,7 +45,10 @@ extension Scaffold {
             description: The branch libraries of the New York Public Library in Manhattan.
             # The data file, relative to this folder.
             source: data/libraries.csv
-            # csv (.csv, .tsv), geojson (.geojson) or json (.json). Default: from the extension.
+            # csv (.csv, .tsv), geojson (.geojson), json (.json) or sqlite (.sqlite, .db).
+            # Default: from the extension. A SQLite dataset names a table or a query:
+            # table: libraries
+            # query: "SELECT * FROM libraries WHERE open = 1"
             format: csv
             # The CSV field separator: one character, or \t for tabs. Default: "," ("\t" for .tsv).
             delimiter: ","
@@ -94,6 +97,25 @@ extension Scaffold {
             # page_size: 50
             # The largest map tile in bytes; a bigger tile is split in four, down to zoom 18.
             tile_budget: 100000
+            # Columns whose values each get a page listing their places. Default: none.
+            # group_by: [borough]
+            # Numeric columns summarised for each group: {field, label, format, stats};
+            # stats are count, sum, min, max, mean, median (default all). Default: none.
+            # aggregates:
+            #   - field: circulation
+            #     format: number
+            # Columns computed from another: rule block ("1552 Walnut St" → "1500 block of
+            # Walnut St"), upper, lower or first_word; usable in fields, group_by, aggregates.
+            # derived:
+            #   - name: block
+            #     from: address
+            #     rule: block
+            # Polygons that give each place the name of the region it lies in (a place on a
+            # border belongs to the first region in the file). Default: none.
+            # regions:
+            #   source: data/neighbourhoods.geojson
+            #   name: name
+            #   field: neighbourhood
 
         """#
 }
