@@ -12,7 +12,7 @@ public enum DistanceText {
         }
         if metres < 10_000 {
             let tenths = (metres / 100).rounded() / 10
-            return tenths >= 10 ? "10 km" : String(format: "%.1f km", tenths)
+            return tenths >= 10 ? "10 km" : JSONWriter.format(tenths, decimals: 1, minimumDecimals: 1) + " km"
         }
         return "\(NumberText.grouped(Int((metres / 1000).rounded()))) km"
     }

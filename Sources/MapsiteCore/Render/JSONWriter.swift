@@ -76,7 +76,7 @@ public struct JSONWriter {
 
     /// A number with at most `decimals` decimals and no trailing zeros: `41.881900` → `41.8819`.
     /// Integer arithmetic instead of `String(format:)`, which is slow enough to show in a build.
-    public static func format(_ number: Double, decimals: Int) -> String {
+    public static func format(_ number: Double, decimals: Int, minimumDecimals: Int = 0) -> String {
         guard number.isFinite else { return "null" }
         let decimals = min(max(decimals, 0), 9)
         var scale: Int64 = 1
@@ -87,9 +87,9 @@ public struct JSONWriter {
         var whole = String(units / scale)
         var fraction = units % scale
         if units != 0 && number < 0 { whole = "-" + whole }
-        guard fraction != 0 else { return whole }
+        guard fraction != 0 || minimumDecimals > 0 else { return whole }
         var digits = decimals
-        while fraction % 10 == 0 {
+        while digits > minimumDecimals && fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }

@@ -104,7 +104,9 @@ struct AggregateTests {
             let aggregate = try #require(group.aggregate(of: "price"))
             // Members are this group's items: the generated values in some order.
             let expected = Expected(generated[group.value]!)
-            #expect(group.members.map { dataset.items[$0].values[1] }.sorted() == generated[group.value]!.map(\.text).sorted())
+            #expect(
+                group.members.map { dataset.items[$0].values[1] }.sorted()
+                    == generated[group.value]!.map(\.text).sorted())
             #expect(aggregate.count == expected.count)
             #expect(aggregate.missing == expected.missing)
             #expect(aggregate.invalid == expected.invalid)

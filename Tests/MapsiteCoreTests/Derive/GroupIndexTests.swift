@@ -77,11 +77,26 @@ struct GroupIndexTests {
         ]
         let index = try #require(DatasetGroups(GroupedDataset.make(byBorough, rows: rows)).index(of: "borough"))
         let names = { (groups: [GroupIndex.Group]) in groups.map(\.value) }
-        #expect(names(index.sorted(by: .name, descending: false)) == ["Bronx", "Brooklyn", "Manhattan", "Queens", "Staten Island"])
-        #expect(names(index.sorted(by: .name, descending: true)) == ["Staten Island", "Queens", "Manhattan", "Brooklyn", "Bronx"])
-        #expect(names(index.sorted(by: .count, descending: true)) == ["Bronx", "Brooklyn", "Manhattan", "Queens", "Staten Island"])
-        #expect(names(index.sorted(by: .median("price"), descending: true)) == ["Manhattan", "Bronx", "Queens", "Staten Island", "Brooklyn"])
-        #expect(names(index.sorted(by: .median("price"), descending: false)) == ["Bronx", "Queens", "Staten Island", "Manhattan", "Brooklyn"])
+        #expect(
+            names(index.sorted(by: .name, descending: false)) == [
+                "Bronx", "Brooklyn", "Manhattan", "Queens", "Staten Island",
+            ])
+        #expect(
+            names(index.sorted(by: .name, descending: true)) == [
+                "Staten Island", "Queens", "Manhattan", "Brooklyn", "Bronx",
+            ])
+        #expect(
+            names(index.sorted(by: .count, descending: true)) == [
+                "Bronx", "Brooklyn", "Manhattan", "Queens", "Staten Island",
+            ])
+        #expect(
+            names(index.sorted(by: .median("price"), descending: true)) == [
+                "Manhattan", "Bronx", "Queens", "Staten Island", "Brooklyn",
+            ])
+        #expect(
+            names(index.sorted(by: .median("price"), descending: false)) == [
+                "Bronx", "Queens", "Staten Island", "Manhattan", "Brooklyn",
+            ])
         #expect(names(index.sorted(by: .statistic(.sum, field: "price"), descending: true)).first == "Manhattan")
         #expect(names(index.sorted(by: .median("no-such-field"), descending: true)) == names(index.groups))
     }
@@ -90,7 +105,8 @@ struct GroupIndexTests {
     func datasetGroups() throws {
         let yaml = "source: a.csv\ngroup_by: [borough, folder]\naggregates: [price]"
         let rows: [[String: String]] = [
-            ["borough": "Bronx", "folder": "Streets", "price": "1"], ["borough": "Queens", "folder": "Streets", "price": "2"],
+            ["borough": "Bronx", "folder": "Streets", "price": "1"],
+            ["borough": "Queens", "folder": "Streets", "price": "2"],
         ]
         let groups = DatasetGroups(try GroupedDataset.make(yaml, rows: rows))
         #expect(groups.indexes.map(\.field) == ["borough", "folder"])

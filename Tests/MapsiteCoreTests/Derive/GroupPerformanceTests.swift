@@ -26,12 +26,14 @@ struct GroupPerformanceTests {
         var random = SplitMix64(seed: 11)
         var addresses: [String] = []
         let items = (0..<count).map { index in
-            let address = "\(Int.random(in: 1...9_999, using: &random)) Street \(Int.random(in: 1...200, using: &random))"
+            let address =
+                "\(Int.random(in: 1...9_999, using: &random)) Street \(Int.random(in: 1...200, using: &random))"
             addresses.append(address)
             let row = [
                 "borough": boroughs[index % boroughs.count], "zoning": zonings[index % zonings.count],
                 "address": address, "assessed_value": String(Int.random(in: 10_000...5_000_000, using: &random)),
-                "sale_price": index % 10 == 0 ? "" : String(format: "%.2f", Double.random(in: 1...900_000, using: &random)),
+                "sale_price": index % 10 == 0
+                    ? "" : String(format: "%.2f", Double.random(in: 1...900_000, using: &random)),
             ]
             return Item(
                 id: String(index), slug: String(index), title: address, point: GeoPoint(latitude: 0, longitude: 0),

@@ -21,7 +21,8 @@ private func regions() throws -> RegionSet {
             RegionFiles.feature("West", rings: [RegionFiles.square(0, 0)]),
             RegionFiles.feature("East", rings: [RegionFiles.square(1, 0)]),
             RegionFiles.feature(
-                "Parkside", rings: [RegionFiles.square(2, 0), "[[2.25, 0.25], [2.75, 0.25], [2.75, 0.75], [2.25, 0.25]]"]),
+                "Parkside",
+                rings: [RegionFiles.square(2, 0), "[[2.25, 0.25], [2.75, 0.25], [2.75, 0.75], [2.25, 0.25]]"]),
         ]))
 }
 

@@ -19,7 +19,8 @@ struct RegionSetTests {
             """#
         let set = try RegionFiles.load(
             RegionFiles.collection([
-                feature("Café Row", square(0, 0, size: 4), square(1, 1), id: "a"), multi, feature("Cafe row", square(5, 0)),
+                feature("Café Row", square(0, 0, size: 4), square(1, 1), id: "a"), multi,
+                feature("Cafe row", square(5, 0)),
                 feature("!!!", square(7, 0)),
             ]))
         #expect(set.file == "content/regions.geojson")
@@ -107,7 +108,8 @@ struct RegionSetErrorTests {
     }
 
     @Test("a geometry that is not a polygon") func notAPolygon() {
-        let point = #"{"type": "Feature", "id": 12, "properties": {"name": "Spot"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
+        let point =
+            #"{"type": "Feature", "id": 12, "properties": {"name": "Spot"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
         let none = #"{"type": "Feature", "properties": {"name": "Nowhere"}, "geometry": null}"#
         #expect(
             RegionFiles.errors(RegionFiles.collection([valid, valid, point, none])) == [
@@ -119,7 +121,8 @@ struct RegionSetErrorTests {
     @Test("a ring of fewer than 4 positions") func shortRing() {
         let triangle = "[[0, 0], [1, 0], [0, 0]]"
         #expect(
-            RegionFiles.errors(RegionFiles.collection([valid, feature("Thin", square(5, 5, size: 4), triangle, id: "t")]))
+            RegionFiles.errors(
+                RegionFiles.collection([valid, feature("Thin", square(5, 5, size: 4), triangle, id: "t")]))
                 == [
                     #"content/regions.geojson: feature 2 (id t): geometry, ring 2: expected a ring of at least 4 positions, the last repeating the first, found "3 positions""#
                 ])
@@ -156,7 +159,8 @@ struct RegionSetErrorTests {
 
     @Test("a missing or empty name") func missingName() {
         #expect(
-            RegionFiles.errors(RegionFiles.collection([feature(nil, square(0, 0), id: "n1"), feature(" ", square(1, 1))]))
+            RegionFiles.errors(
+                RegionFiles.collection([feature(nil, square(0, 0), id: "n1"), feature(" ", square(1, 1))]))
                 == [
                     #"content/regions.geojson: feature 1 (id n1): property "name": expected the region's name, found "nothing""#,
                     #"content/regions.geojson: feature 2: property "name": expected the region's name, found " ""#,

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+@Suite("Search: index and queries")
+struct SearchIndexTests {
+    private func titles(_ query: String) throws -> [String] {
+        let index = SearchIndex(datasets: try SearchFixture.datasets())
+        return try SearchFixture.query(index).search(query).map(\.title)
+    }
+
+    @Test("munchen and münchen find each other's spelling") func umlautBothWays() throws {
+        // Marienplatz has the city "München", Englischer Garten "Munchen".
+        let plain = try titles("munchen")
+        #expect(plain == ["München Hauptbahnhof", "Marienplatz", "Deutsches Museum", "Englischer Garten"])
+        #expect(try titles("münchen") == plain)
+        #expect(try titles("MÜNCHEN") == plain)
+    }
+
+    @Test("a title match ranks before field matches") func titleFirst() throws {
+        #expect(try titles("münchen").first == "München Hauptbahnhof")
+        #expect(try titles("paris").first == "Paris")
+        #expect(try titles("paris").prefix(2) == ["Paris", "Paris Plage"])
+    }
+
+    @Test("numbers are tokens: 1552 walnut") func houseNumber() throws {
+        #expect(try titles("1552 walnut") == ["1552 Walnut St"])
+        #expect(try titles("1552 Walnut St") == ["1552 Walnut St"])
+        #expect(try titles("1552 wal") == ["1552 Walnut St"])
+        #expect(try titles("1552") == ["1552 Walnut St", "1552 Chestnut St"])
+    }
+
+    @Test("the last word matches by prefix while it is being typed") func prefix() throws {
+        #expect(try titles("zür") == ["Zürich HB"])
+        #expect(try titles("zur") == ["Zürich HB"])
+        #expect(try titles("marienpl") == ["Marienplatz"])
+        #expect(try titles("marienpl ").isEmpty)
+        #expect(try titles("lod") == ["Łódź Fabryczna"])
+        #expect(try titles("strasse") == ["Straße des 17. Juni"])
+    }
+
+    @Test("an exact token ranks before a longer one") func exactFirst() throws {
+        #expect(try titles("park") == ["Park", "Parkside Café"])
+        #expect(try titles("par").prefix(3) == ["Park", "Paris", "Paris Plage"])
+    }
+
+    @Test("every word must match (AND)") func and() throws {
+        #expect(try titles("walnut sacramento") == ["Walnut Grove"])
+        #expect(try titles("walnut") == ["Walnut Grove", "1552 Walnut St"])
+        #expect(try titles("walnut berlin").isEmpty)
+        #expect(try titles("paris fr") == ["Paris Plage", "Parkside Café"])
+        #expect(try titles("paris us") == ["Paris"])
+    }
+
+    @Test("no words, no results") func empty() throws {
+        #expect(try titles("").isEmpty)
+        #expect(try titles(" ,.- ").isEmpty)
+        #expect(try titles("xyzzy").isEmpty)
+    }
+
+    @Test("results name their dataset and page") func resultFields() throws {
+        let datasets = try SearchFixture.datasets()
+        let query = try SearchFixture.query(SearchIndex(datasets: datasets))
+        let orsay = try #require(query.search("orsay").first)
+        #expect(orsay.dataset == "museums")
+        #expect(orsay.datasetTitle == "Museums")
+        #expect(orsay.detail == "Paris")
+        #expect(orsay.path == "museums/\(datasets[1].items.first { $0.id == "m2" }!.slug)/")
+        let walnut = try #require(query.search("1552 walnut").first)
+        #expect(walnut.detail == "Philadelphia, US")  // the street is the title
+        for item in datasets[0].items {
+            let found = query.search(item.title + " " + item.values.joined(separator: " "))
+            #expect(found.map(\.path).contains("places/\(item.slug)/"), "\(item.title)")
+        }
+    }
+
+    @Test("a small site is one shard") func oneShard() throws {
+        let index = SearchIndex(datasets: try SearchFixture.datasets())
+        #expect(index.shardCount == 1)
+        #expect(index.files.map(\.path).contains("search/s/_.json"))
+        #expect(index.files.first?.path == "search/index.json")
+    }
+
+    @Test("the manifest names the format, the datasets and the shards") func manifest() throws {
+        let index = SearchIndex(datasets: try SearchFixture.datasets())
+        let manifest = try #require(
+            JSONSerialization.jsonObject(with: Data(index.files[0].json.utf8)) as? [String: Any])
+        #expect(manifest["version"] as? Int == 1)
+        #expect(manifest["scheme"] as? String == "prefix")
+        #expect(manifest["limit"] as? Int == 10)
+        #expect(manifest["documents"] as? Int == 16)
+        #expect(manifest["datasets"] as? [[String]] == [["places", "Places"], ["museums", "Museums"]])
+        #expect(manifest["shards"] as? [String] == [""])
+    }
+
+    @Test("a query fetches the manifest, one shard and the document files of its results") func fetches() throws {
+        let query = try SearchFixture.query(SearchIndex(datasets: try SearchFixture.datasets()))
+        _ = query.search("paris")
+        #expect(query.fetched.keys.sorted() == ["search/d/0.json", "search/index.json", "search/s/_.json"])
+    }
+}
