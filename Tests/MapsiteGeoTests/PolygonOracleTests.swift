@@ -79,11 +79,15 @@ struct PolygonOracleTests {
         for (index, shape) in exact.enumerated() {
             let own = Set(PolygonFixtures.boundaryPoints(of: shape))
             let indexed = RegionIndex(regions: [shape]).regions(of: points)
+            var outside: (shapely: [GeoPoint], contains: [GeoPoint], index: [GeoPoint]) = ([], [], [])
             for (position, point) in points.enumerated() where own.contains(point) {
-                #expect(covers[index][position], "shapely: shape \(index) covers \(point)")
-                #expect(shape.contains(point), "shape \(index) contains \(point)")
-                #expect(indexed[position] == 0, "index: shape \(index) holds \(point)")
+                if !covers[index][position] { outside.shapely.append(point) }
+                if !shape.contains(point) { outside.contains.append(point) }
+                if indexed[position] != 0 { outside.index.append(point) }
             }
+            #expect(outside.shapely.isEmpty, "shape \(index): shapely leaves out \(outside.shapely.prefix(5))")
+            #expect(outside.contains.isEmpty, "shape \(index): contains leaves out \(outside.contains.prefix(5))")
+            #expect(outside.index.isEmpty, "shape \(index): RegionIndex leaves out \(outside.index.prefix(5))")
         }
     }
 }

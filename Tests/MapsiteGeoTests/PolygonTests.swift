@@ -109,8 +109,12 @@ struct PolygonTests {
             let t = Double.random(in: 0...1, using: &random)
             var x = x1 + (x2 - x1) * t
             var y = y1 + (y2 - y1) * t
-            for _ in 0..<Int.random(in: 0...2, using: &random) { x = Bool.random(using: &random) ? x.nextUp : x.nextDown }
-            for _ in 0..<Int.random(in: 0...2, using: &random) { y = Bool.random(using: &random) ? y.nextUp : y.nextDown }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                x = Bool.random(using: &random) ? x.nextUp : x.nextDown
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                y = Bool.random(using: &random) ? y.nextUp : y.nextDown
+            }
             guard (1..<2).contains(x), (1..<2).contains(y) else { continue }
             let truth = exact(x1, y1, x2, y2, x, y)
             let naive = (x1 - x) * (y2 - y) - (y1 - y) * (x2 - x)

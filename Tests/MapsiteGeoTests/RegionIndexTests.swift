@@ -93,7 +93,9 @@ struct RegionIndexTests {
             if expected != nil { found += 1 }
             let single = index.region(containing: point)
             if single != expected || batch[position] != Int32(expected ?? -1) {
-                mismatches.append("\(point): \(String(describing: single)), \(batch[position]), expected \(String(describing: expected))")
+                mismatches.append(
+                    "\(point): \(String(describing: single)), \(batch[position]), expected \(String(describing: expected))"
+                )
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches: \(mismatches.prefix(5))")

@@ -6,6 +6,7 @@
 (function (global) {
   "use strict";
   var MAX_TERMS = 8;
+  var MAX_TOKEN = 32;
   var FORMAT_VERSION = 1;
   var SLUG_LENGTH = 80;
   var DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
@@ -31,8 +32,11 @@
     return text.normalize("NFKD").toLowerCase().replace(MARKS, "").replace(LETTER_FOLD, function (c) { return LETTER_FOLDS[c]; });
   }
 
+  // Runs of letters and digits, each cut to MAX_TOKEN characters (code points).
   function tokens(text) {
-    return fold(text).match(WORDS) || [];
+    return (fold(text).match(WORDS) || []).map(function (token) {
+      return token.length > MAX_TOKEN ? Array.from(token).slice(0, MAX_TOKEN).join("") : token;
+    });
   }
 
   // Whether the last word may still be growing: "walnu" rather than "walnut ".
@@ -42,7 +46,7 @@
 
   // The slug of an ASCII title, when the index leaves it out.
   function derivedSlug(title) {
-    return tokens(title).join("-").slice(0, SLUG_LENGTH).replace(/-+$/, "");
+    return (fold(title).match(WORDS) || []).join("-").slice(0, SLUG_LENGTH).replace(/-+$/, "");
   }
 
   // A posting list: document number -> quality (the low `bits` bits of each number).
@@ -353,6 +357,7 @@
       setOpen(false);
       status.classList.remove("site-search-status-shown");
     });
+    input.setAttribute("enterkeyhint", "search"); // set here: the HTML checker does not know it yet
     box.hidden = false;
   }
 

@@ -49,6 +49,10 @@ public struct SiteBuilder {
             }
         }
         clock.finish("Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes)")
+        let search = SearchIndex(datasets: datasets)
+        clock.finish(
+            "Built search index of \(NumberText.grouped(search.documentCount)) items (\(NumberText.grouped(search.shardCount)) shards, largest \(NumberText.grouped(search.largestShard)) bytes)"
+        )
 
         // Derive
         let groups = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, DatasetGroups($0)) })
@@ -78,6 +82,7 @@ public struct SiteBuilder {
         for tileSet in tiles {
             for file in tileSet.files { try writer.write(file.path, file.json) }
         }
+        for file in search.files { try writer.write(file.path, file.json) }
         try writeAssets(config: config, writer: writer)
         clock.finish("Rendered lists, pages, tiles, downloads and assets")
         report.output = try writer.finish()

@@ -84,8 +84,10 @@ struct SearchDocuments {
         return chunks
     }
 
-    /// The most characters of a detail line.
+    /// The most characters of a detail line, and the most field values in it: enough to tell
+    /// places of one name apart without a wall of numbers.
     static let detailLength = 100
+    static let detailFields = 2
 
     static func detail(_ item: Item, fields: [Int]) -> String {
         var parts: [String] = []
@@ -93,6 +95,7 @@ struct SearchDocuments {
             let value = item.values[field].trimmingCharacters(in: .whitespacesAndNewlines)
             if value.isEmpty || value == item.title || parts.contains(value) { continue }
             parts.append(value)
+            if parts.count == detailFields { break }
         }
         let detail = parts.joined(separator: ", ")
         guard detail.count > detailLength else { return detail }

@@ -30,20 +30,32 @@ public enum SearchText {
         return String(folded)
     }
 
+    /// Longer tokens are cut to this many characters (Unicode scalars), so that a long code or
+    /// hash neither fills a shard nor splits shards character by character.
+    public static let maximumTokenLength = 32
+
     /// The tokens of `text` in order, duplicates kept: `"1552 Walnut St."` → `["1552", "walnut", "st"]`.
     public static func tokens(_ text: String) -> [String] {
-        var tokens: [String] = []
+        words(text).map { word in
+            guard word.unicodeScalars.count > maximumTokenLength else { return word }
+            return String(String.UnicodeScalarView(word.unicodeScalars.prefix(maximumTokenLength)))
+        }
+    }
+
+    /// The runs of letters and digits of the folded text, whole.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in fold(text).unicodeScalars {
             if isWordScalar(scalar) {
                 current.append(scalar)
             } else if !current.isEmpty {
-                tokens.append(String(current))
+                words.append(String(current))
                 current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { tokens.append(String(current)) }
-        return tokens
+        if !current.isEmpty { words.append(String(current)) }
+        return words
     }
 
     /// Whether the text ends inside a token, so its last token may still be growing (`"walnu"`)
@@ -57,7 +69,7 @@ public enum SearchText {
     /// to `Slug.maximumLength`. Nil for other titles, whose slug the index stores.
     static func derivedSlug(_ title: String) -> String? {
         guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var slug = tokens(title).joined(separator: "-")
+        var slug = words(title).joined(separator: "-")
         if slug.utf8.count > Slug.maximumLength { slug = String(slug.prefix(Slug.maximumLength)) }
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug

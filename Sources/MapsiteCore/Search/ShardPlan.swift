@@ -40,7 +40,8 @@ struct ShardPlan {
     ) {
         let total = members.reduce(overhead) { $0 + sizes[$1] }
         let keyString = String(String.UnicodeScalarView(key))
-        guard total > budget else {
+        // One token alone gains nothing from a longer key.
+        guard total > budget, members.count > 1 else {
             shards.append(Shard(key: keyString, tokens: members, isSplit: false, subtree: []))
             return
         }

@@ -22,7 +22,8 @@ struct TemplateRenderer {
                 guard let value = lookup(path) else { continue }
                 switch value {
                 case .text(let text): if escaped { Self.appendEscaped(text, to: &output) } else { output += text }
-                case .bool(let flag): output += flag ? "true" : "false"
+                // `false` stands for "no value" (see `TemplateValue.optional`), so it shows nothing.
+                case .bool(let flag): if flag { output += "true" }
                 case .list, .object: continue
                 }
             case .section(let path, let children, let inverted):

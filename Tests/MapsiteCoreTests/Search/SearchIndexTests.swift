@@ -75,6 +75,42 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("group fields are searched and shown; other kept fields are not") func groupFields() throws {
+        let config = """
+            source: shops.csv
+            id: id
+            item_title: name
+            latitude: lat
+            longitude: lon
+            fields: [street]
+            group_by: [borough]
+            aggregates: [rent]
+            """
+        let shops = try TestDataset.load(
+            "id,name,street,borough,rent,lat,lon\n1,Corner Shop,Elm St,Brooklyn,1200,40.6,-73.9", config)
+        let query = try SearchFixture.query(SearchIndex(datasets: [shops]))
+        #expect(query.search("brooklyn").map(\.title) == ["Corner Shop"])
+        #expect(query.search("brooklyn").first?.detail == "Elm St, Brooklyn")
+        #expect(query.search("1200").isEmpty)
+        var options = SearchIndex.Options()
+        options.fields = { _ in ["rent"] }
+        #expect(try SearchFixture.query(SearchIndex(datasets: [shops], options: options)).search("1200").count == 1)
+    }
+
+    @Test("long words are cut to 32 characters and do not split shards letter by letter") func longWords() throws {
+        let base = String(repeating: "x7", count: 25)
+        let rows = (0..<40).map { "\($0),\(base)\($0) Tower,,Paris,FR,48.8,2.3" }
+        let dataset = try TestDataset.load(
+            "id,name,street,city,country,lat,lon\n" + rows.joined(separator: "\n"), SearchFixture.placesConfig)
+        var options = SearchIndex.Options()
+        options.shardBudget = 300
+        let index = SearchIndex(datasets: [dataset], options: options)
+        #expect(index.shardCount < 10)
+        let query = try SearchFixture.query(index)
+        #expect(query.search(base + "7 tower").count == 10)
+        #expect(query.search(String(base.prefix(20))).count == 10)
+    }
+
     @Test("a small site is one shard") func oneShard() throws {
         let index = SearchIndex(datasets: try SearchFixture.datasets())
         #expect(index.shardCount == 1)

@@ -84,6 +84,7 @@ struct SearchScriptTests {
         let queries = [
             "munchen", "München", "MÜNCHEN ", "1552 walnut", "1552 wal", "zür", "Łódź", "lodz", "strasse", "straße",
             "par", "paris fr", "orsay", "musée", "ΟΔΟΣ", "ﬁsh", "İstanbul", "", "  ",
+            String(repeating: "Ünï", count: 20),
         ]
         try compare(SearchIndex(datasets: try SearchFixture.datasets()), queries)
     }

@@ -24,6 +24,8 @@ struct SearchTextTests {
             ("Saint-Étienne", ["saint", "etienne"]), ("  ", []), ("", []), ("🗺️ Map", ["map"]),
             ("東京都", ["東京都"]), ("Москва", ["москва"]), ("A1/B2", ["a1", "b2"]), ("½", ["1", "2"]),
             ("Apt. #4-B", ["apt", "4", "b"]), ("Straße des 17. Juni", ["strasse", "des", "17", "juni"]),
+            (String(repeating: "ab", count: 30) + " x", [String(repeating: "ab", count: 16), "x"]),
+            (String(repeating: "é", count: 40), [String(repeating: "e", count: 32)]),
         ])
     func tokens(input: String, expected: [String]) {
         #expect(SearchText.tokens(input) == expected)
