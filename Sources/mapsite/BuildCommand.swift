@@ -48,15 +48,15 @@ struct BuildCommand: ParsableCommand {
 /// above the program (a build inside the project's `.build/`).
 enum ThemeLocator {
     static func find(near content: String) throws -> String {
-        let contentParent = ((content as NSString).standardizingPath as NSString).deletingLastPathComponent
+        let contentParent = SitePath.parent(of: (content as NSString).standardizingPath)
         var candidates = [
             (contentParent as NSString).appendingPathComponent("templates"),
             FileManager.default.currentDirectoryPath + "/templates",
         ]
-        var folder = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+        var folder = SitePath.parent(of: CommandLine.arguments[0])
         for _ in 0..<6 {
             candidates.append((folder as NSString).appendingPathComponent("templates"))
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = SitePath.parent(of: folder)
         }
         if let found = candidates.first(where: {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("base.mustache"))

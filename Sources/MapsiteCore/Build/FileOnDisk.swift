@@ -24,8 +24,11 @@ enum FileOnDisk {
 
     static func makeDirectories(_ path: String) throws {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT else { throw OutputError(path: path, reason: "could not be created: \(errnoText())") }
-        try makeDirectories((path as NSString).deletingLastPathComponent)
+        let parent = SitePath.parent(of: path)
+        guard errno == ENOENT, !parent.isEmpty, parent != path else {
+            throw OutputError(path: path, reason: "could not be created: \(errnoText())")
+        }
+        try makeDirectories(parent)
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw OutputError(path: path, reason: "could not be created: \(errnoText())")
         }

@@ -26,6 +26,10 @@ public final class OutputWriter: @unchecked Sendable {
     struct Entry: Equatable {
         var hash: UInt64
         var size: Int
+        /// A fingerprint of what the file was made from, when its maker gave one (see `reuse`).
+        var inputs: UInt64?
+
+        func sameBytes(as other: Entry?) -> Bool { other.map { $0.hash == hash && $0.size == size } ?? false }
     }
 
     public let directory: String
@@ -57,13 +61,29 @@ public final class OutputWriter: @unchecked Sendable {
         }
     }
 
+    /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the
+    /// caller need not render it again. Returns false when the caller must write it.
+    public func reuse(_ path: String, inputs: UInt64) -> Bool {
+        guard let entry = previous[path], entry.inputs == inputs, SitePath.isContained(path),
+            FileOnDisk.size(directory + "/" + path) == entry.size
+        else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        guard current.updateValue(entry, forKey: path) == nil else { return false }
+        summary.files += 1
+        summary.bytes += entry.size
+        summary.unchanged += 1
+        return true
+    }
+
     /// Writes `bytes` at the site path `path` unless the last build wrote the same bytes there.
+    /// - Parameter inputs: a fingerprint of what the bytes were made from, for `reuse` next time.
     /// - Throws: for a path that would leave the output folder, or a failed write.
-    public func write(_ path: String, _ bytes: [UInt8]) throws {
+    public func write(_ path: String, _ bytes: [UInt8], inputs: UInt64? = nil) throws {
         guard SitePath.isContained(path), path != Self.manifestName, path != Self.incompleteName else {
             throw OutputError(path: path, reason: "is not a path inside the output folder")
         }
-        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.fnv1a64), size: bytes.count)
+        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.fnv1a64), size: bytes.count, inputs: inputs)
         let full = directory + "/" + path
         lock.lock()
         let duplicate = current.updateValue(entry, forKey: path) != nil
@@ -71,7 +91,7 @@ public final class OutputWriter: @unchecked Sendable {
         summary.bytes += bytes.count
         lock.unlock()
         if duplicate { throw OutputError(path: path, reason: "is written twice by one build") }
-        if previous[path] == entry, FileOnDisk.size(full) == entry.size {
+        if entry.sameBytes(as: previous[path]), FileOnDisk.size(full) == entry.size {
             lock.withLock { summary.unchanged += 1 }
             return
         }
@@ -83,8 +103,8 @@ public final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    public func write(_ path: String, _ text: String) throws {
-        try write(path, Array(text.utf8))
+    public func write(_ path: String, _ text: String, inputs: UInt64? = nil) throws {
+        try write(path, Array(text.utf8), inputs: inputs)
     }
 
     /// Removes what the last build wrote and this one did not, and saves the manifest.
@@ -95,12 +115,12 @@ public final class OutputWriter: @unchecked Sendable {
         for path in previousPaths.sorted() where current[path] == nil {
             let full = directory + "/" + path
             if unlink(full) == 0 { summary.removed += 1 }
-            emptied.insert((path as NSString).deletingLastPathComponent)
+            emptied.insert(SitePath.parent(of: path))
         }
         for folder in emptied.sorted(by: { $0.count > $1.count }) {
             var folder = folder
             while !folder.isEmpty && rmdir(directory + "/" + folder) == 0 {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = SitePath.parent(of: folder)
             }
         }
         try writeManifest()
@@ -109,7 +129,7 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     private func ensureDirectory(of path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = SitePath.parent(of: path)
         guard !folder.isEmpty else { return }
         lock.lock()
         let known = createdDirectories.contains(folder)
@@ -120,22 +140,29 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     private func writeManifest() throws {
-        var text = "# mapsite manifest: the files the last build wrote (hash, size, path)\n"
+        var text = Self.manifestHeader
         for path in current.keys.sorted() {
             let entry = current[path]!
-            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + path + "\n"
+            let inputs = entry.inputs.map { String($0, radix: 16) } ?? "-"
+            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + inputs + " " + path + "\n"
         }
         try FileOnDisk.write(Array(text.utf8), to: (directory as NSString).appendingPathComponent(Self.manifestName))
     }
 
+    static let manifestHeader = "# mapsite manifest 2: the files the last build wrote (hash, size, inputs, path)\n"
+
+    /// Reads a manifest; one in another format reads as empty, so the next build writes everything.
     static func readManifest(at path: String) -> [String: Entry] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(manifestHeader) else {
+            return [:]
+        }
         var entries: [String: Entry] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
-            let file = String(parts[2])
-            if SitePath.isContained(file) { entries[file] = Entry(hash: hash, size: size) }
+            let parts = line.split(separator: " ", maxSplits: 3)
+            guard parts.count == 4, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
+            let file = String(parts[3])
+            let inputs = UInt64(parts[2], radix: 16)
+            if SitePath.isContained(file) { entries[file] = Entry(hash: hash, size: size, inputs: inputs) }
         }
         return entries
     }

@@ -21,7 +21,7 @@ struct MarkdownPages {
     /// The page's HTML as shown at site path `outputPath`, and the links that lead nowhere.
     func html(for page: Page, at outputPath: String) -> (html: String, broken: [String]) {
         var broken: [String] = []
-        let sourceFolder = (page.source as NSString).deletingLastPathComponent
+        let sourceFolder = SitePath.parent(of: page.source)
         let html = renderer.html(from: page.markdown) { url in
             if url.hasPrefix("item:") {
                 let key = String(url.dropFirst(5))

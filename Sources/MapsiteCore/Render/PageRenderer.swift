@@ -49,6 +49,7 @@ final class PageRenderer {
                 groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
                 datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
             let (templates, writer, progress, context) = (self.templates, self.writer, self.progress, self.context)
+            let site = SiteFingerprint.make(templates: templates, context: context)
             let items = dataset.items
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
@@ -59,10 +60,12 @@ final class PageRenderer {
                 for position in (index * chunk)..<min(items.count, (index + 1) * chunk) {
                     let item = items[position]
                     do {
-                        let path = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                        let folder = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                        let inputs = page.fingerprint(position, site: site)
+                        if writer.reuse(folder + "index.html", inputs: inputs) { continue }
                         let html = try templates.render(
-                            [context.shared(at: path), page.view(for: position)], withTemplate: "item")
-                        try writer.write(path + "index.html", html)
+                            [context.shared(at: folder), page.view(for: position)], withTemplate: "item")
+                        try writer.write(folder + "index.html", html, inputs: inputs)
                     } catch {
                         failure.set(error)
                         return

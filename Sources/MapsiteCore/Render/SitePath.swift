@@ -15,6 +15,18 @@ public enum SitePath {
         return link.isEmpty ? "./" : link
     }
 
+    /// The folder part of a path: `a/b/c.html` → `a/b`, `c.html` → ``, `/x` → `/`.
+    ///
+    /// Foundation's `deletingLastPathComponent` traps on some short strings with this toolchain
+    /// on Linux (Swift 6.3.1), so mapsite uses this instead.
+    public static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
     /// Whether a site path stays inside the output folder: no absolute path, no `..`, no empty
     /// segment, no backslash or NUL.
     public static func isContained(_ path: String) -> Bool {

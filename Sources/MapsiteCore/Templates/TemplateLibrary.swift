@@ -11,11 +11,14 @@ import Foundation
 public struct TemplateLibrary: Sendable {
     let templates: [String: Template]
     public var names: Set<String> { Set(templates.keys) }
+    /// A fingerprint of every template's name and text.
+    public private(set) var fingerprint: UInt64 = 0
 
     /// - Parameter directories: theme folders, later ones overriding earlier ones; missing ones are skipped.
     /// - Throws: `TemplateError` naming the file and line of a template that does not parse.
     public init(directories: [String]) throws {
         var templates: [String: Template] = [:]
+        var sources: [String: String] = [:]
         for directory in directories {
             guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
             var relatives: [String] = []
@@ -29,14 +32,23 @@ public struct TemplateLibrary: Sendable {
                     throw TemplateError(template: path, line: nil, message: "expected a readable UTF-8 template")
                 }
                 templates[name] = try Template(text, name: path)
+                sources[name] = text
             }
         }
         self.templates = templates
+        fingerprint = Self.fingerprint(of: sources)
+    }
+
+    private static func fingerprint(of sources: [String: String]) -> UInt64 {
+        var hasher = StableHasher()
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) { hasher.add(name, text) }
+        return hasher.value
     }
 
     /// A library of templates given as text, by name.
     public init(sources: [String: String]) throws {
         templates = try sources.reduce(into: [:]) { $0[$1.key] = try Template($1.value, name: $1.key) }
+        fingerprint = Self.fingerprint(of: sources)
     }
 
     /// Renders the template `name` with `values` as the context, outermost first.

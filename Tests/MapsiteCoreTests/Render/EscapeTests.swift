@@ -126,3 +126,16 @@ struct NumberTextTests {
         #expect(NumberText.seconds(12.3456) == "12.35 s")
     }
 }
+
+@Suite("Site path parents")
+struct SitePathParentTests {
+    @Test(
+        "the folder part of a path",
+        arguments: [
+            ("a/b/c.html", "a/b"), ("c.html", ""), ("b", ""), ("a/b", "a"), ("/x", "/"), ("/", "/"), ("a/b/", "a"),
+            ("", ""),
+        ])
+    func parent(path: String, folder: String) {
+        #expect(SitePath.parent(of: path) == folder)
+    }
+}

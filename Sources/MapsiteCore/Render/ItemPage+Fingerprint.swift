@@ -1,0 +1,104 @@
+import Foundation
+import MapsiteGeo
+
+extension ItemPage {
+    /// A fingerprint of everything the page of item `position` shows, on top of `site` (the
+    /// templates, settings and shared parts of every page: `SiteFingerprint`). A rebuild skips
+    /// rendering a page whose fingerprint has not changed (`OutputWriter.reuse`).
+    ///
+    /// It covers the item, its neighbour lists (with each neighbour's title, slug, distance and
+    /// bearing), the other places at its location and the group pages its values link to: all
+    /// `view(for:)` reads besides the dataset's settings, which `site` covers.
+    func fingerprint(_ position: Int, site: UInt64) -> UInt64 {
+        var hasher = StableHasher(seed: site)
+        let item = dataset.items[position]
+        hasher.add(item.id, item.slug, item.title, item.origin)
+        hasher.add(item.point)
+        hasher.add(item.values)
+        hasher.add(item.image ?? "\u{0}", item.thumbnail ?? "\u{0}", item.description ?? "\u{0}")
+        func add(_ row: ArraySlice<Neighbour>, of target: Dataset) {
+            hasher.add(row.count)
+            for neighbour in row {
+                let other = target.items[Int(neighbour.index)]
+                hasher.add(other.title, other.slug)
+                hasher.add(neighbour.distance.bitPattern)
+                hasher.add(neighbour.bearing.bitPattern)
+            }
+        }
+        add(index.neighbours[position], of: dataset)
+        for cross in index.cross {
+            if let other = datasets[cross.dataset] { add(cross.table[position], of: other) }
+        }
+        for other in index.samePlace(as: position) {
+            hasher.add(dataset.items[Int(other)].title, dataset.items[Int(other)].slug)
+        }
+        for (field, links) in groupLinks.sorted(by: { $0.key < $1.key }) {
+            guard let column = dataset.config.keptFields.firstIndex(of: field) else { continue }
+            hasher.add(field, links[item.values[column]] ?? "\u{0}")
+        }
+        return hasher.value
+    }
+}
+
+/// FNV-1a over a stream of values, each followed by a separator so `("ab", "c")` and
+/// `("a", "bc")` differ. The same in every run, unlike Swift's `Hasher`.
+struct StableHasher {
+    private(set) var value: UInt64
+
+    init(seed: UInt64 = 0xcbf2_9ce4_8422_2325) {
+        value = seed
+    }
+
+    mutating func add(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x100_0000_01b3
+    }
+
+    mutating func add(_ texts: String...) {
+        for text in texts { add(text) }
+    }
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        add(0xFF)
+    }
+
+    mutating func add(_ texts: [String]) {
+        add(texts.count)
+        for text in texts { add(text) }
+    }
+
+    mutating func add(_ number: Int) {
+        add(UInt64(bitPattern: Int64(number)))
+    }
+
+    mutating func add(_ number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+    }
+
+    mutating func add(_ point: GeoPoint) {
+        add(point.latitude.bitPattern)
+        add(point.longitude.bitPattern)
+    }
+}
+
+/// The fingerprint of what every page depends on: the mapsite program itself, the templates,
+/// the settings and the parts of the site every page shares.
+enum SiteFingerprint {
+    static func make(templates: TemplateLibrary, context: SiteContext) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(programIdentity)
+        hasher.add(templates.fingerprint)
+        hasher.add(String(describing: context.config))
+        for entry in context.menu { hasher.add(entry.title, entry.path) }
+        for entry in context.datasets { hasher.add(entry.name, entry.title, entry.description, String(entry.count)) }
+        return hasher.value
+    }
+
+    /// The running program's size and modification time, so that a new mapsite renders everything anew.
+    static let programIdentity: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 || stat(CommandLine.arguments[0], &info) == 0 else { return "unknown" }
+        return "\(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
+    }()
+}

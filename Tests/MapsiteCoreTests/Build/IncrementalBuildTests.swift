@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+/// Copies the basic fixture into `directory/content` so a test may edit it.
+private func editableFixture(in directory: String) throws -> String {
+    let content = directory + "/content"
+    try FileManager.default.copyItem(atPath: Fixtures.site("basic"), toPath: content)
+    return content
+}
+
+private func replace(_ old: String, with new: String, in file: String) throws {
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains(old), "the fixture should contain \(old)")
+    try text.replacingOccurrences(of: old, with: new).write(toFile: file, atomically: true, encoding: .utf8)
+}
+
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    @Test("a rebuild with nothing changed renders and writes nothing")
+    func noChange() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let first = try buildSite(content: content, into: directory + "/site")
+            let second = try buildSite(content: content, into: directory + "/site")
+            #expect(first.output.written == first.output.files)
+            #expect(second.output.written == 0)
+            #expect(second.output.unchanged == first.output.files)
+        }
+    }
+
+    @Test("renaming one place rewrites its page, the pages that list it, and the lists, not the others")
+    func renameOne() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            try buildSite(content: content, into: site)
+            let far = try String(contentsOfFile: site + "/spots/north-spot/index.html", encoding: .utf8)
+            try replace("Antimeridian", with: "Date Line", in: content + "/data/places.csv")
+            let report = try buildSite(content: content, into: site)
+            // Every other place lists "Antimeridian" among its neighbours in this small fixture, so
+            // their pages change; the spots dataset never mentions it.
+            #expect(try String(contentsOfFile: site + "/spots/north-spot/index.html", encoding: .utf8) == far)
+            #expect(report.output.removed == 1, "the old slug's page goes")
+            #expect(FileManager.default.fileExists(atPath: site + "/places/date-line/index.html"))
+            #expect(!FileManager.default.fileExists(atPath: site + "/places/antimeridian/index.html"))
+            #expect(report.output.written < report.output.files / 2)
+        }
+    }
+
+    @Test("a page is rendered again when a neighbour it lists changes title")
+    func neighbourTitle() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            try buildSite(content: content, into: site)
+            try replace("North spot", with: "Northern spot", in: content + "/data/spots.geojson")
+            try buildSite(content: content, into: site)
+            let south = try String(contentsOfFile: site + "/spots/south-spot/index.html", encoding: .utf8)
+            #expect(south.contains("Northern spot"))
+        }
+    }
+
+    @Test("a changed template renders every page again")
+    func templateChange() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            let first = try buildSite(content: content, into: site)
+            try FileManager.default.createDirectory(
+                atPath: content + "/templates/partials", withIntermediateDirectories: true)
+            try "<footer>Changed footer</footer>\n".write(
+                toFile: content + "/templates/partials/footer.mustache", atomically: true, encoding: .utf8)
+            let second = try buildSite(content: content, into: site)
+            let page = try String(contentsOfFile: site + "/places/cafe-ete/index.html", encoding: .utf8)
+            #expect(page.contains("Changed footer"))
+            #expect(second.output.written >= first.output.files - 40)
+        }
+    }
+
+    @Test("the writer reuses a file only for the same inputs and when it is still on disk")
+    func reuse() throws {
+        try withTemporaryDirectory { directory in
+            let first = try OutputWriter(directory: directory)
+            try first.write("a/index.html", "A", inputs: 7)
+            try first.write("b/index.html", "B", inputs: 8)
+            _ = try first.finish()
+            unlink(directory + "/b/index.html")
+            let second = try OutputWriter(directory: directory)
+            #expect(second.reuse("a/index.html", inputs: 7))
+            #expect(!second.reuse("b/index.html", inputs: 8), "deleted by hand: must be written again")
+            #expect(!second.reuse("c/index.html", inputs: 7))
+            let summary = try second.finish()
+            #expect(summary.unchanged == 1)
+            #expect(summary.removed == 0, "b was not written by this build but is already gone")
+            let third = try OutputWriter(directory: directory)
+            #expect(!third.reuse("a/index.html", inputs: 9), "other inputs")
+        }
+    }
+}
