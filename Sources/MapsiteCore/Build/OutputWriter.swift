@@ -83,7 +83,7 @@ public final class OutputWriter: @unchecked Sendable {
         guard SitePath.isContained(path), path != Self.manifestName, path != Self.incompleteName else {
             throw OutputError(path: path, reason: "is not a path inside the output folder")
         }
-        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.fnv1a64), size: bytes.count, inputs: inputs)
+        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.contents), size: bytes.count, inputs: inputs)
         let full = directory + "/" + path
         lock.lock()
         let duplicate = current.updateValue(entry, forKey: path) != nil

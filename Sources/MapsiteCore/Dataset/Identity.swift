@@ -80,12 +80,24 @@ enum StableHash {
         return hash
     }
 
-    static func fnv1a64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+    /// A 64-bit hash of file contents, eight bytes a step (a multiply-xorshift mix in the manner
+    /// of wyhash/MurmurHash): several times faster than FNV-1a byte by byte on pages of kilobytes.
+    static func contents(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+            hash = mix(hash ^ word)
         }
-        return hash
+        var tail: UInt64 = 0
+        for (shift, byte) in bytes[(words * 8)...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+        return mix(hash ^ tail)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return z ^ (z >> 32)
     }
 }

@@ -91,26 +91,39 @@ struct ItemPage: Sendable {
     /// The item as JSON inside the page: id, position and neighbour ids with distances in metres.
     func itemData(_ position: Int) -> String {
         let item = dataset.items[position]
-        func list(_ target: Dataset, _ row: ArraySlice<Neighbour>) -> JSONWriter.Value {
-            .array(
-                row.map { neighbour in
-                    .object([
-                        ("id", .string(target.items[Int(neighbour.index)].id)),
-                        ("distance", .number(neighbour.distance, decimals: 1)),
-                        ("bearing", .number(neighbour.bearing, decimals: 1)),
-                    ])
-                })
+        var json = JSONWriter()
+        func list(_ target: Dataset, _ row: ArraySlice<Neighbour>) {
+            json.beginArray()
+            for neighbour in row {
+                json.beginObject()
+                json.key("id")
+                json.string(target.items[Int(neighbour.index)].id)
+                json.key("distance")
+                json.number(neighbour.distance, decimals: 1)
+                json.key("bearing")
+                json.number(neighbour.bearing, decimals: 1)
+                json.endObject()
+            }
+            json.endArray()
         }
-        var members: [(String, JSONWriter.Value)] = [
-            ("dataset", .string(dataset.name)), ("id", .string(item.id)),
-            ("lat", .number(item.point.latitude, decimals: 7)), ("lon", .number(item.point.longitude, decimals: 7)),
-            ("neighbours", list(dataset, index.neighbours[position])),
-        ]
+        json.beginObject()
+        json.key("dataset")
+        json.string(dataset.name)
+        json.key("id")
+        json.string(item.id)
+        json.key("lat")
+        json.number(item.point.latitude, decimals: 7)
+        json.key("lon")
+        json.number(item.point.longitude, decimals: 7)
+        json.key("neighbours")
+        list(dataset, index.neighbours[position])
         for cross in index.cross {
             guard let other = datasets[cross.dataset] else { continue }
-            members.append(("nearest_" + cross.dataset, list(other, cross.table[position])))
+            json.key("nearest_" + cross.dataset)
+            list(other, cross.table[position])
         }
-        return JSONWriter.encode(.object(members))
+        json.endObject()
+        return json.text
     }
 
     /// Safe image URLs: http(s) as they are; relative ones are relative to the site root.
@@ -122,29 +135,45 @@ struct ItemPage: Sendable {
 
     /// schema.org Place with GeoCoordinates, safe inside `<script>`.
     func jsonLD(for item: Item, path: String) -> String {
-        var place: [(String, JSONWriter.Value)] = [
-            ("@context", .string("https://schema.org")),
-            ("@type", .string("Place")),
-            ("name", .string(item.title)),
-            ("identifier", .string(item.id)),
-        ]
-        if let absolute = context.config.absoluteBase { place.append(("url", .string(absolute + path))) }
-        if let description = item.description { place.append(("description", .string(description))) }
-        if let image = item.image.flatMap({ SafeURL.sanitize($0) }), !SafeURL.isSiteRelative(image) {
-            place.append(("image", .string(image)))
-        } else if let image = item.image.flatMap({ SafeURL.sanitize($0) }), let absolute = context.config.absoluteBase {
-            place.append(("image", .string(absolute + image)))
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("@context")
+        json.string("https://schema.org")
+        json.key("@type")
+        json.string("Place")
+        json.key("name")
+        json.string(item.title)
+        json.key("identifier")
+        json.string(item.id)
+        let absolute = context.config.absoluteBase
+        if let absolute {
+            json.key("url")
+            json.string(absolute + path)
         }
-        place.append(
-            (
-                "geo",
-                .object([
-                    ("@type", .string("GeoCoordinates")),
-                    ("latitude", .number(item.point.latitude, decimals: 7)),
-                    ("longitude", .number(item.point.longitude, decimals: 7)),
-                ])
-            ))
-        return JSONWriter.encode(.object(place))
+        if let description = item.description {
+            json.key("description")
+            json.string(description)
+        }
+        if let image = item.image.flatMap({ SafeURL.sanitize($0) }) {
+            if !SafeURL.isSiteRelative(image) {
+                json.key("image")
+                json.string(image)
+            } else if let absolute {
+                json.key("image")
+                json.string(absolute + image)
+            }
+        }
+        json.key("geo")
+        json.beginObject()
+        json.key("@type")
+        json.string("GeoCoordinates")
+        json.key("latitude")
+        json.number(item.point.latitude, decimals: 7)
+        json.key("longitude")
+        json.number(item.point.longitude, decimals: 7)
+        json.endObject()
+        json.endObject()
+        return json.text
     }
 }
 

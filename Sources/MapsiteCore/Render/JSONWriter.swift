@@ -17,6 +17,61 @@ public struct JSONWriter {
         case object([(String, Value)])
     }
 
+    // Streaming: `beginObject()`, `key("a")`, `string("x")`, `endObject()` write `{"a":"x"}`
+    // with no tree of values in between, for JSON made once per page.
+    private var needsComma: [Bool] = []
+    private var afterKey = false
+
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if let last = needsComma.last {
+            if last { text += "," }
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+
+    public mutating func beginObject() {
+        separate()
+        text += "{"
+        needsComma.append(false)
+    }
+
+    public mutating func endObject() {
+        text += "}"
+        needsComma.removeLast()
+    }
+
+    public mutating func beginArray() {
+        separate()
+        text += "["
+        needsComma.append(false)
+    }
+
+    public mutating func endArray() {
+        text += "]"
+        needsComma.removeLast()
+    }
+
+    public mutating func key(_ name: String) {
+        separate()
+        writeString(name)
+        text += ":"
+        afterKey = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+    }
+
+    public mutating func number(_ value: Double, decimals: Int) {
+        separate()
+        text += Self.format(value, decimals: decimals)
+    }
+
     public static func encode(_ value: Value) -> String {
         var writer = JSONWriter()
         writer.write(value)
@@ -50,6 +105,15 @@ public struct JSONWriter {
     }
 
     public mutating func writeString(_ string: String) {
+        // Most strings need no escape: copy them whole.
+        if !string.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2
+        }) {
+            text += "\""
+            text += string
+            text += "\""
+            return
+        }
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -50,6 +50,7 @@ final class PageRenderer {
                 datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
             let (templates, writer, progress, context) = (self.templates, self.writer, self.progress, self.context)
             let site = SiteFingerprint.make(templates: templates, context: context)
+            let queue = WriteQueue(writer: writer)
             let items = dataset.items
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
@@ -63,9 +64,9 @@ final class PageRenderer {
                         let folder = ItemPage.path(dataset: dataset.name, slug: item.slug)
                         let inputs = page.fingerprint(position, site: site)
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
-                        let html = try templates.render(
+                        let html = try templates.renderBytes(
                             [context.shared(at: folder), page.view(for: position)], withTemplate: "item")
-                        try writer.write(folder + "index.html", html, inputs: inputs)
+                        try queue.enqueue(folder + "index.html", html, inputs: inputs)
                     } catch {
                         failure.set(error)
                         return
@@ -73,6 +74,7 @@ final class PageRenderer {
                 }
                 progress?("Rendering \(dataset.name) items", done.add(chunk), items.count)
             }
+            try queue.finish()
             if let error = failure.error { throw error }
             pagePaths += items.map { ItemPage.path(dataset: dataset.name, slug: $0.slug) }
         }
@@ -150,7 +152,7 @@ final class PageRenderer {
 
     /// Renders a page's view over the shared view for its path, writes `path/index.html`.
     private func write(_ view: TemplateValue, at path: String, with template: String) throws {
-        let html = try templates.render([context.shared(at: path), view], withTemplate: template)
+        let html = try templates.renderBytes([context.shared(at: path), view], withTemplate: template)
         try writer.write(path + "index.html", html)
         pagePaths.append(path)
     }

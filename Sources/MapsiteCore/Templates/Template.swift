@@ -9,7 +9,8 @@ import Foundation
 /// Not supported: changing delimiters, lambdas.
 public struct Template: Sendable {
     indirect enum Node: Sendable {
-        case text(String)
+        /// Literal text, kept as UTF-8 so rendering copies bytes.
+        case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], nodes: [Node], inverted: Bool)
         case partial(String)

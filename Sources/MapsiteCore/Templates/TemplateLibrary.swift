@@ -54,6 +54,13 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template `name` with `values` as the context, outermost first.
     /// - Throws: `TemplateError` when there is no such template, or it uses one that does not exist.
     public func render(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws -> String {
+        String(decoding: try renderBytes(values, withTemplate: name, capacity: capacity), as: UTF8.self)
+    }
+
+    /// Renders as `render(_:withTemplate:)` does, into UTF-8 bytes ready to write.
+    public func renderBytes(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws
+        -> [UInt8]
+    {
         guard let template = templates[name] else {
             throw TemplateError(
                 template: name, line: nil,

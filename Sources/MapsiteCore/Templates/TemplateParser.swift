@@ -113,7 +113,7 @@ struct TemplateParser {
             position += 1
             switch token {
             case .text(let text):
-                if !text.isEmpty { nodes.append(.text(text)) }
+                if !text.isEmpty { nodes.append(.text(Array(text.utf8))) }
             case .tag(let kind, let content, let line):
                 switch kind {
                 case "!": continue

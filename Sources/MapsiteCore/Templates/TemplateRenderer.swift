@@ -1,9 +1,9 @@
 import Foundation
 
-/// Renders template nodes into one growing string, looking names up in a stack of values.
+/// Renders template nodes into one growing buffer of UTF-8, looking names up in a stack of values.
 struct TemplateRenderer {
     let templates: [String: Template]
-    var output = ""
+    var output: [UInt8] = []
     var stack: [TemplateValue]
     var depth = 0
 
@@ -17,13 +17,14 @@ struct TemplateRenderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text)
             case .variable(let path, let escaped):
                 guard let value = lookup(path) else { continue }
                 switch value {
-                case .text(let text): if escaped { Self.appendEscaped(text, to: &output) } else { output += text }
+                case .text(let text):
+                    if escaped { Self.appendEscaped(text, to: &output) } else { Self.append(text, to: &output) }
                 // `false` stands for "no value" (see `TemplateValue.optional`), so it shows nothing.
-                case .bool(let flag): if flag { output += "true" }
+                case .bool(let flag): if flag { Self.append("true", to: &output) }
                 case .list, .object: continue
                 }
             case .section(let path, let children, let inverted):
@@ -89,12 +90,31 @@ struct TemplateRenderer {
         return found
     }
 
-    static func appendEscaped(_ text: String, to output: inout String) {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-        else {
-            output += text
-            return
+    static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` with `& < > " '` escaped for HTML, copying the runs between them whole.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                entity.withUTF8Buffer { output.append(contentsOf: $0) }
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        output += Escape.html(text)
     }
 }

@@ -76,3 +76,36 @@ struct JSONWriterTests {
         #expect(JSONWriter.format(number, decimals: 6) == "null")
     }
 }
+
+@Suite("JSONWriter streaming")
+struct JSONWriterStreamingTests {
+    @Test("nested objects and arrays get their commas, and the text equals the tree form")
+    func nested() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("a")
+        json.string("x</script>")
+        json.key("list")
+        json.beginArray()
+        json.number(1.5, decimals: 2)
+        json.beginObject()
+        json.key("b")
+        json.number(2, decimals: 0)
+        json.endObject()
+        json.beginArray()
+        json.endArray()
+        json.endArray()
+        json.key("empty")
+        json.beginObject()
+        json.endObject()
+        json.endObject()
+        let tree = JSONWriter.encode(
+            .object([
+                ("a", .string("x</script>")),
+                ("list", .array([.number(1.5, decimals: 2), .object([("b", .number(2, decimals: 0))]), .array([])])),
+                ("empty", .object([])),
+            ]))
+        #expect(json.text == tree)
+        #expect(json.text == #"{"a":"x\u003c/script\u003e","list":[1.5,{"b":2},[]],"empty":{}}"#)
+    }
+}

@@ -1,0 +1,163 @@
+"""Regions: each place gets the name of the region of content/data/neighbourhoods.geojson that
+contains it (computed here with shapely: the border counts as inside, the first region in the file
+wins), and each region, empty ones included, has a page that draws its outline."""
+
+import json
+from urllib.parse import urljoin
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from support import REPO, Regions, all_list_pages, fetch_page, load_config, slug_of, text_of, wait_until
+
+CONFIG = load_config(REPO / "content" / "site.yml")
+REGIONAL = [d for d in CONFIG["datasets"] if d.get("regions")]
+assert REGIONAL, "no dataset of site.yml has regions: these tests need one"
+DATASET = REGIONAL[0]
+FIELD = DATASET["regions"]["field"]
+REGIONS_FILE = REPO / "content" / DATASET["regions"]["source"]
+
+
+def field_label() -> str:
+    return next(
+        (e.get("label", FIELD) for e in DATASET.get("fields") or [] if isinstance(e, dict) and e["name"] == FIELD), FIELD
+    )
+
+
+@pytest.fixture(scope="module")
+def regions():
+    return Regions(REGIONS_FILE, DATASET["regions"].get("name", "name"))
+
+
+@pytest.fixture(scope="module")
+def item_urls(server):
+    """Every item page of the dataset, by its title, from the list pages (titles shared by two
+    places are left out)."""
+    urls, seen = {}, set()
+    for url, page in all_list_pages(server, DATASET["name"]):
+        for link, title in zip(page.items, page.titles):
+            title = " ".join(title.split())
+            if title in seen:
+                urls.pop(title, None)
+            else:
+                urls[title] = urljoin(url, link)
+            seen.add(title)
+    return urls
+
+
+def region_shown(page) -> tuple[str | None, str | None]:
+    """The region field's (text, link) on an item page read with parse_html."""
+    for dt, dd in zip(page.find_all("dt"), page.find_all("dd")):
+        if dt.text == field_label():
+            link = dd.find("a")
+            return dd.text, link.attrs["href"] if link else None
+    return None, None
+
+
+def test_every_place_is_in_the_region_that_contains_it(server, datasets, regions, item_urls):
+    """Over HTTP, every item page of the dataset: its region field is the shapely answer."""
+    spec = datasets[DATASET["name"]]
+    problems, in_none = [], 0
+    for row in spec.rows.values():
+        if row.title not in item_urls:
+            continue
+        url = item_urls[row.title]
+        expected = regions.name_at(row.latitude, row.longitude)
+        text, link = region_shown(fetch_page(url))
+        in_none += expected is None
+        if text != expected:
+            problems.append(f"{url[len(server.origin):]} ({row.latitude}, {row.longitude}): shows {text!r}, lies in {expected!r}")
+        elif expected and urljoin(url, link) != server.url(f"{DATASET['name']}/by/{FIELD}/{slug_of(expected)}/"):
+            problems.append(f"{url}: {expected} links to {urljoin(url, link)}")
+    assert len(item_urls) >= spec.count * 0.9, "most item pages were not found in the lists"
+    assert not problems, f"{len(problems)} places in the wrong region:\n" + "\n".join(problems[:30])
+    assert in_none, "no place lies outside every region: the check of places in no region tested nothing"
+
+
+def test_a_handful_of_item_pages_in_the_browser(browser, server, datasets, regions, item_urls):
+    """A few places spread over the file, and one outside every region, as a visitor sees them."""
+    spec = datasets[DATASET["name"]]
+    rows = [r for r in spec.rows.values() if r.title in item_urls]
+    picks = rows[:: max(1, len(rows) // 5)][:5]
+    picks += [next(r for r in rows if regions.name_at(r.latitude, r.longitude) is None)]
+    driver = browser.driver
+    for row in picks:
+        browser.open(item_urls[row.title])
+        expected = regions.name_at(row.latitude, row.longitude)
+        shown = {
+            text_of(dt): dd
+            for dt, dd in zip(
+                driver.find_elements(By.CSS_SELECTOR, "dl.fields dt"), driver.find_elements(By.CSS_SELECTOR, "dl.fields dd")
+            )
+        }
+        if expected is None:
+            assert field_label() not in shown, f"{browser.path}: lies in no region, shows {text_of(shown[field_label()])!r}"
+            continue
+        assert text_of(shown[field_label()]) == expected, f"{browser.path}: lies in {expected}"
+        link = shown[field_label()].find_element(By.TAG_NAME, "a")
+        assert link.get_attribute("href") == server.url(f"{DATASET['name']}/by/{FIELD}/{slug_of(expected)}/")
+        browser.assert_clean(browser.path)
+
+
+def outline_paths(driver) -> list[str]:
+    return [p.get_attribute("d") for p in driver.find_elements(By.CSS_SELECTOR, "#group-map path.leaflet-interactive")]
+
+
+def open_region(browser, name: str) -> str:
+    path = f"{DATASET['name']}/by/{FIELD}/{slug_of(name)}/"
+    browser.open(path)
+    driver = browser.driver
+    assert text_of(driver.find_element(By.TAG_NAME, "h1")) == name
+    wait_until(driver, timeout=10, condition=lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
+    wait_until(driver, timeout=5, condition=outline_paths)
+    return path
+
+
+def test_region_page_draws_the_outline_and_the_places(browser, server, datasets, regions):
+    spec = datasets[DATASET["name"]]
+    counts = {}
+    for row in spec.rows.values():
+        name = regions.name_at(row.latitude, row.longitude)
+        counts[name] = counts.get(name, 0) + 1
+    # The most populous region with a hole, if any, so that the hole is checked too.
+    with_holes = [n for n, s in regions.regions if s.geom_type == "Polygon" and list(s.interiors)]
+    name = max(with_holes or [n for n in counts if n], key=lambda n: counts.get(n, 0))
+    path = open_region(browser, name)
+    driver = browser.driver
+    paths = outline_paths(driver)
+    assert len(paths) == 1, f"{path}: {len(paths)} outlines"
+    rings = 1 + len(list(regions.shape_of(name).interiors))
+    assert paths[0].count("M") == rings, f"{path}: the outline has {paths[0].count('M')} rings, the region {rings}"
+    assert text_of(driver.find_element(By.CSS_SELECTOR, "p.meta")).startswith(f"{counts.get(name, 0):,} places")
+    if counts.get(name):
+        assert driver.find_elements(By.CSS_SELECTOR, "#group-map .leaflet-marker-icon"), f"{path}: no markers"
+
+    # The outline drawn is the region of the file (points.json carries it).
+    from shapely.geometry import shape
+
+    points = json.loads((browser.server.site / path / "points.json").read_text())
+    assert shape(points["shape"]).equals(regions.shape_of(name)), f"{path}: points.json's shape is not {name}'s"
+    browser.screenshots("region-page", phone=True)
+    browser.assert_clean(path)
+
+
+def test_empty_region_still_has_a_page(browser, server, datasets, regions):
+    spec = datasets[DATASET["name"]]
+    occupied = {regions.name_at(r.latitude, r.longitude) for r in spec.rows.values()}
+    empty = [name for name in regions.names if name not in occupied]
+    assert empty, "every region has places: nothing to check"
+    name = "Center City East" if "Center City East" in empty else empty[0]
+    path = open_region(browser, name)
+    driver = browser.driver
+    assert text_of(driver.find_element(By.CSS_SELECTOR, "p.meta")).startswith("0 places")
+    assert not driver.find_elements(By.CSS_SELECTOR, "ul.item-list li")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#group-map .leaflet-marker-icon")
+    assert len(outline_paths(driver)) == 1
+    browser.screenshot("region-empty-desktop")
+    browser.assert_clean(path)
+
+    # The index lists every region, this one with 0 places.
+    index = fetch_page(server.url(f"{DATASET['name']}/by/{FIELD}/"))
+    listed = {tr.find("th").attrs["data-value"]: tr.find("td").text for tr in index.find("tbody").find_all("tr")}
+    assert sorted(listed) == sorted(regions.names)
+    assert listed[name] == "0"

@@ -1,0 +1,220 @@
+"""The search box in the header of every page: typed queries, keyboard use, and that the index
+under search/ is fetched only once the box is used. On a list page and on an item page, so that
+result links are checked from two depths of the site under /demo/."""
+
+import json
+import time
+import unicodedata
+from urllib.parse import urljoin
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import REPO, all_list_pages, fetch, load_config, text_of, wait_until
+
+DATASET_TITLES = {d["name"]: d["title"] for d in load_config(REPO / "content" / "site.yml")["datasets"]}
+PHOTOS = json.loads((REPO / "content" / "data" / "photos.json").read_text())
+# A photographer whose name has accents, and the photos they took.
+ACCENTED = next(p["photographer"] for p in PHOTOS if p.get("photographer") and not p["photographer"].isascii())
+BY_ACCENTED = {p["title"] for p in PHOTOS if p.get("photographer") == ACCENTED}
+
+
+def without_accents(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@pytest.fixture(scope="module")
+def property_urls(server):
+    """Item page URL by title, read from the list pages of properties."""
+    return {
+        " ".join(title.split()): urljoin(url, link)
+        for url, page in all_list_pages(server, "properties")
+        for link, title in zip(page.items, page.titles)
+    }
+
+
+def search_requests(driver) -> list[str]:
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/'))"
+    )
+
+
+def box(driver):
+    return driver.find_element(By.ID, "site-search-input")
+
+
+def listbox(driver):
+    return driver.find_element(By.CSS_SELECTOR, ".site-search [role=listbox]")
+
+
+def status(driver) -> str:
+    return text_of(driver.find_element(By.CSS_SELECTOR, ".site-search [role=status]"))
+
+
+def results(driver) -> list[dict]:
+    """The options shown: title, detail line, link, selection."""
+    return driver.execute_script(
+        """return [...document.querySelectorAll('#site-search-results [role=option]')].map(o => ({
+             id: o.id, selected: o.getAttribute('aria-selected'),
+             title: (o.querySelector('.site-search-title') || {}).textContent,
+             meta: (o.querySelector('.site-search-meta') || {}).textContent,
+             href: (o.querySelector('a') || {}).href }))"""
+    )
+
+
+def search(driver, text: str) -> list[dict]:
+    """Clears the box, types `text` key by key, and waits until the answer to it has settled."""
+    field = box(driver)
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    wait_until(driver, timeout=5, condition=lambda d: status(d) == "" and not results(d))
+    field.send_keys(text)
+    wait_until(driver, timeout=10, condition=lambda d: status(d) != "")
+    # Answers come after an 80 ms pause in typing; make sure the one shown is the last.
+    previous = None
+    for _ in range(30):
+        time.sleep(0.1)
+        current = (status(driver), results(driver))
+        if current == previous:
+            break
+        previous = current
+    assert box(driver).get_attribute("value") == text
+    return results(driver)
+
+
+def assert_open_with(driver, found: list[dict], query: str, base: str):
+    """The list is open with `found`, each result a page of the site at `base` (…/demo/)."""
+    assert found, f"no results for {query!r}: {status(driver)!r}"
+    assert len(found) <= 10, f"{len(found)} results for {query!r}"
+    assert box(driver).get_attribute("aria-expanded") == "true"
+    assert listbox(driver).is_displayed()
+    assert status(driver) == ("1 result." if len(found) == 1 else f"{len(found)} results.")
+    for option in found:
+        assert option["title"] and option["meta"] and option["href"], option
+        # `<dataset>/<slug>/` under /demo/, a page that exists, and the dataset named under the title.
+        dataset, _, rest = option["href"][len(base):].partition("/")
+        assert option["href"].startswith(base) and rest.count("/") == 1 and rest.endswith("/"), option
+        assert option["meta"].endswith(DATASET_TITLES[dataset]), option
+        assert fetch(option["href"])[0] == 200, f"result {option['title']!r} → {option['href']} is no page"
+
+
+@pytest.mark.parametrize("page", ["list", "item"])
+def test_search_box_finds_places(browser, server, property_urls, page):
+    """`1521 waln` → 1521 Walnut St; the accented and plain spellings of a name find the same."""
+    path = "properties/" if page == "list" else property_urls["1521 Walnut St"][len(server.base_url):]
+    browser.open(path)
+    driver = browser.driver
+    field = box(driver)
+
+    # The box: labelled "Search", a combobox, shown by the script; no index fetched yet.
+    label = driver.find_element(By.CSS_SELECTOR, f"label[for='{field.get_attribute('id')}']")
+    assert text_of(label) == "Search"
+    assert field.get_attribute("role") == "combobox"
+    assert field.is_displayed()
+    assert field.get_attribute("aria-expanded") == "false"
+    assert not search_requests(driver), f"/demo/{path}: search files fetched before the box was used"
+
+    # Focusing fetches the manifest, relative to the page's data-root: under /demo/.
+    field.click()
+    wait_until(driver, timeout=5, condition=search_requests)
+    assert search_requests(driver)[0] == server.url("search/index.json")
+
+    found = search(driver, "1521 waln")
+    assert_open_with(driver, found, "1521 waln", server.base_url)
+    assert found[0]["title"] == "1521 Walnut St"
+    assert found[0]["href"] == property_urls["1521 Walnut St"]
+    assert found[0]["meta"].endswith("Property assessments")
+    for request in search_requests(driver):
+        assert request.startswith(server.url("search/")), f"fetched {request} outside /demo/search/"
+
+    # Every word must match a whole word: an unfinished first word finds nothing.
+    assert not search(driver, "waln 1521"), "`waln 1521` matched: only the last word may be a word's start"
+    assert status(driver) == "No results for “waln 1521”."
+
+    # Accents and case do not matter.
+    accented = search(driver, ACCENTED)
+    assert_open_with(driver, accented, ACCENTED, server.base_url)
+    assert accented[0]["title"] in BY_ACCENTED, f"{ACCENTED!r} → {accented[0]['title']!r}, not one of their photos"
+    plain = search(driver, without_accents(ACCENTED).lower())
+    assert [(r["title"], r["href"]) for r in plain] == [(r["title"], r["href"]) for r in accented]
+    for result in accented:
+        assert result["href"].startswith(server.url("photos/")), f"{result['href']} is no photo page under /demo/photos/"
+    browser.assert_clean(browser.path)
+
+    # Enter opens the first result.
+    search(driver, "1521 waln")
+    box(driver).send_keys(Keys.ENTER)
+    wait_until(driver, timeout=10, condition=lambda d: d.current_url == property_urls["1521 Walnut St"])
+    assert text_of(driver.find_element(By.CSS_SELECTOR, "article.place h1")) == "1521 Walnut St"
+    browser.assert_clean(browser.path)
+
+
+def test_search_keyboard_no_results_and_escape(browser, server):
+    browser.open("boxes/")
+    driver = browser.driver
+    found = search(driver, "walnut")
+    assert_open_with(driver, found, "walnut", server.base_url)
+    assert len(found) >= 3, "`walnut` should find several places"
+    field = box(driver)
+
+    def active() -> int | None:
+        selected = [i for i, r in enumerate(results(driver)) if r["selected"] == "true"]
+        assert len(selected) <= 1, f"{len(selected)} options selected"
+        descendant = field.get_attribute("aria-activedescendant")
+        if not selected:
+            assert not descendant
+            return None
+        assert descendant == results(driver)[selected[0]]["id"]
+        return selected[0]
+
+    assert active() is None
+    last = len(found) - 1
+    for key, expected in [
+        (Keys.ARROW_DOWN, 0), (Keys.ARROW_DOWN, 1), (Keys.ARROW_UP, 0), (Keys.ARROW_UP, last), (Keys.ARROW_DOWN, 0),
+    ]:
+        field.send_keys(key)
+        assert active() == expected, f"after {'down' if key == Keys.ARROW_DOWN else 'up'}: option {active()}, not {expected}"
+
+    # Escape closes the list and keeps the text; a second Escape clears it.
+    field.send_keys(Keys.ESCAPE)
+    assert not listbox(driver).is_displayed()
+    assert field.get_attribute("aria-expanded") == "false"
+    assert field.get_attribute("value") == "walnut"
+    field.send_keys(Keys.ESCAPE)
+    assert field.get_attribute("value") == ""
+
+    # Nonsense: no list, a message that says so.
+    assert search(driver, "qzxvj") == []
+    assert status(driver) == "No results for “qzxvj”."
+    assert driver.find_element(By.CSS_SELECTOR, ".site-search [role=status]").is_displayed()
+    assert field.get_attribute("aria-expanded") == "false"
+    browser.assert_clean(browser.path)
+
+    # Enter opens the active option, here the second.
+    found = search(driver, "walnut")
+    field.send_keys(Keys.ARROW_DOWN)
+    field.send_keys(Keys.ARROW_DOWN)
+    field.send_keys(Keys.ENTER)
+    wait_until(driver, timeout=10, condition=lambda d: d.current_url == found[1]["href"])
+    assert text_of(driver.find_element(By.TAG_NAME, "h1")) == found[1]["title"]
+    browser.assert_clean(browser.path)
+
+
+def test_search_screenshots(browser):
+    """The open list of results, on a desktop and on a phone."""
+    driver = browser.driver
+    browser.open("photos/")
+    assert search(driver, "broadway"), status(driver)
+    browser.screenshot("search-desktop")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        browser.open("photos/")
+        assert search(driver, "broadway"), status(driver)
+        browser.screenshot("search-phone", 390, 844, mobile=True)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.assert_clean(browser.path)
