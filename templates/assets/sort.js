@@ -1,5 +1,6 @@
 // mapsite: sorts a table.sortable by the column whose heading button is pressed; pressing again
-// reverses. Cells sort by their data-value, numerically when both are numbers.
+// reverses. Cells sort by their data-value (their text when they have none), numerically when
+// both are numbers; cells with an empty value always come last.
 (function () {
   "use strict";
   document.querySelectorAll("table.sortable").forEach(function (table) {
@@ -15,14 +16,16 @@
         var rows = Array.prototype.slice.call(body.rows);
         function key(row) {
           var cell = row.cells[column];
-          return cell.getAttribute("data-value") || cell.textContent;
+          return (cell.hasAttribute("data-value") ? cell.getAttribute("data-value") : cell.textContent).trim();
+        }
+        function isNumber(text) {
+          return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text);
         }
         rows.sort(function (a, b) {
           var x = key(a), y = key(b);
-          var nx = parseFloat(x), ny = parseFloat(y);
           var order;
           if (x === "" || y === "") order = (x === "") - (y === "");
-          else if (!isNaN(nx) && !isNaN(ny) && String(nx) === x.trim() && String(ny) === y.trim()) order = nx - ny;
+          else if (isNumber(x) && isNumber(y)) order = Number(x) - Number(y);
           else order = x.localeCompare(y, undefined, { numeric: true, sensitivity: "base" });
           return ascending || x === "" || y === "" ? order : -order;
         });
