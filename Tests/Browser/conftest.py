@@ -8,6 +8,8 @@ Every test that uses a browser ends with a check that the pages it showed logged
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -63,6 +65,34 @@ def server(site_dir, workdir):
     server = StaticServer(site_dir, workdir / "nginx").start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def linkcheck(server):
+    """linkchecker over the served site, running in the background: the Popen, to wait for.
+
+    It takes a good part of the suite's time, mostly its own CPU; started when the session begins
+    (by `_start_linkcheck_early`), it runs while the browser tests do."""
+    linkchecker = shutil.which("linkchecker")
+    if not linkchecker:
+        pytest.fail("linkchecker is not installed (Debian package linkchecker)", pytrace=False)
+    # The 404 page and the sitemap are linked from no page; start from them too.
+    start = [server.base_url, server.url("404.html"), server.url("sitemap.xml")]
+    process = subprocess.Popen(
+        [linkchecker, "-f", str(HERE / "linkcheckerrc"), "--no-status", *start],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    yield process
+    if process.poll() is None:  # the session ended without waiting for it
+        process.kill()
+        process.communicate()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _start_linkcheck_early(request):
+    """Starts `linkcheck` with the first test, when a test of this session will want it."""
+    if any("linkcheck" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        request.getfixturevalue("linkcheck")
 
 
 @pytest.fixture(scope="session")

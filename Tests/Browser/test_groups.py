@@ -110,6 +110,17 @@ def group_page_problems(server, spec, field: str, content=REPO / "content") -> l
     index = fetch_page(index_url)
     problems = []
 
+    # The index says how many values there are, and how many places have none.
+    metas = [m.text for m in index.find_all("p", "meta")]
+    if not metas or not metas[0].startswith(f"{len(groups):,} values of "):
+        problems.append(f"{index_url}: {metas[:1]}, but {len(groups)} values")
+    without = sum(1 for row in spec.rows.values() if not row.value(field))
+    wanted = f"{without:,} places have no {label.lower()}." if without != 1 else f"1 place has no {label.lower()}."
+    if without and wanted not in metas:
+        problems.append(f"{index_url}: {without} places have no {field}, the page says {metas[1:]}")
+    elif not without and any(" no " in m for m in metas[1:]):
+        problems.append(f"{index_url}: every place has a {field}, the page says {metas[1:]}")
+
     # The index: one row per value, with its count and the median of each aggregate.
     table = index.find("table", "sortable")
     assert table, f"{index_url}: no table.sortable"
@@ -292,9 +303,10 @@ def largest_group(spec, field) -> str:
 
 def wait_for_group_map(driver, where: str):
     try:
-        wait_until(driver, timeout=10, condition=lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
     except Exception:
-        raise AssertionError(f"{where}: #group-map never got data-ready=true: {text_of(driver.find_element(By.ID, 'group-map'))!r}")
+        shown = text_of(driver.find_element(By.ID, "group-map"))
+        raise AssertionError(f"{where}: #group-map never got data-ready=true: {shown!r}")
 
 
 def markers_shown(driver) -> int:
@@ -320,7 +332,7 @@ def test_group_page_map_and_links_to_and_from_items(browser, server, datasets, n
     # The map is fitted to the group, so every place is drawn: alone or counted in a cluster. While
     # the first zoom animates, Leaflet.markercluster shows the old and new icons together: wait.
     try:
-        wait_until(driver, timeout=5, condition=lambda d: markers_shown(d) == len(members))
+        wait_until(driver, lambda d: markers_shown(d) == len(members), 5)
     except Exception:
         raise AssertionError(f"{path}: the map shows {markers_shown(driver)} places of {len(members)}")
     if (name, field) == ("properties", "block"):

@@ -39,7 +39,10 @@ def test_places_on_borders_holes_and_overlaps(regions_server, lots):
         page = fetch_page(regions_server.url(f"lots/{slug_of(row.title)}/"))
         shown = dict(zip((dt.text for dt in page.find_all("dt")), (dd.text for dd in page.find_all("dd"))))
         if shown.get("Area") != EXPECTED[row.id]:
-            problems.append(f"{row.id} {row.title} at ({row.latitude}, {row.longitude}): shows {shown.get('Area')!r}, lies in {EXPECTED[row.id]!r}")
+            problems.append(
+                f"{row.id} {row.title} at ({row.latitude}, {row.longitude}): "
+                f"shows {shown.get('Area')!r}, lies in {EXPECTED[row.id]!r}"
+            )
         if shown.get("Value") != dict(row.fields).get("Value"):
             problems.append(f"{row.id}: value shown {shown.get('Value')!r}, not {dict(row.fields).get('Value')!r}")
     assert not problems, "\n".join(problems)
@@ -57,9 +60,9 @@ def test_outlines_with_a_hole_and_in_two_parts(browser, regions_server, regions)
     for name in ["West", "Islands", "Empty"]:
         path = f"lots/by/area/{slug_of(name)}/"
         fixture.open(path)
-        wait_until(driver, timeout=10, condition=lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
-        wait_until(driver, timeout=5, condition=lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map path.leaflet-interactive"))
-        outline = " ".join(p.get_attribute("d") for p in driver.find_elements(By.CSS_SELECTOR, "#group-map path.leaflet-interactive"))
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
+        paths = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map path.leaflet-interactive"), 5)
+        outline = " ".join(p.get_attribute("d") for p in paths)
         shape = regions.shape_of(name)
         parts = list(shape.geoms) if shape.geom_type == "MultiPolygon" else [shape]
         rings = sum(1 + len(list(part.interiors)) for part in parts)

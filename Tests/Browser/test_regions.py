@@ -66,7 +66,8 @@ def test_every_place_is_in_the_region_that_contains_it(server, datasets, regions
         text, link = region_shown(fetch_page(url))
         in_none += expected is None
         if text != expected:
-            problems.append(f"{url[len(server.origin):]} ({row.latitude}, {row.longitude}): shows {text!r}, lies in {expected!r}")
+            where = f"{url[len(server.origin):]} ({row.latitude}, {row.longitude})"
+            problems.append(f"{where}: shows {text!r}, lies in {expected!r}")
         elif expected and urljoin(url, link) != server.url(f"{DATASET['name']}/by/{FIELD}/{slug_of(expected)}/"):
             problems.append(f"{url}: {expected} links to {urljoin(url, link)}")
     assert len(item_urls) >= spec.count * 0.9, "most item pages were not found in the lists"
@@ -108,8 +109,8 @@ def open_region(browser, name: str) -> str:
     browser.open(path)
     driver = browser.driver
     assert text_of(driver.find_element(By.TAG_NAME, "h1")) == name
-    wait_until(driver, timeout=10, condition=lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
-    wait_until(driver, timeout=5, condition=outline_paths)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
+    wait_until(driver, outline_paths, 5)
     return path
 
 

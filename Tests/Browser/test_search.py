@@ -69,9 +69,9 @@ def search(driver, text: str) -> list[dict]:
     field.click()
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACKSPACE)
-    wait_until(driver, timeout=5, condition=lambda d: status(d) == "" and not results(d))
+    wait_until(driver, lambda d: status(d) == "" and not results(d), 5)
     field.send_keys(text)
-    wait_until(driver, timeout=10, condition=lambda d: status(d) != "")
+    wait_until(driver, lambda d: status(d) != "")
     # Answers come after an 80 ms pause in typing; make sure the one shown is the last.
     previous = None
     for _ in range(30):
@@ -118,7 +118,7 @@ def test_search_box_finds_places(browser, server, property_urls, page):
 
     # Focusing fetches the manifest, relative to the page's data-root: under /demo/.
     field.click()
-    wait_until(driver, timeout=5, condition=search_requests)
+    wait_until(driver, search_requests, 5)
     assert search_requests(driver)[0] == server.url("search/index.json")
 
     found = search(driver, "1521 waln")
@@ -146,7 +146,7 @@ def test_search_box_finds_places(browser, server, property_urls, page):
     # Enter opens the first result.
     search(driver, "1521 waln")
     box(driver).send_keys(Keys.ENTER)
-    wait_until(driver, timeout=10, condition=lambda d: d.current_url == property_urls["1521 Walnut St"])
+    wait_until(driver, lambda d: d.current_url == property_urls["1521 Walnut St"])
     assert text_of(driver.find_element(By.CSS_SELECTOR, "article.place h1")) == "1521 Walnut St"
     browser.assert_clean(browser.path)
 
@@ -197,7 +197,7 @@ def test_search_keyboard_no_results_and_escape(browser, server):
     field.send_keys(Keys.ARROW_DOWN)
     field.send_keys(Keys.ARROW_DOWN)
     field.send_keys(Keys.ENTER)
-    wait_until(driver, timeout=10, condition=lambda d: d.current_url == found[1]["href"])
+    wait_until(driver, lambda d: d.current_url == found[1]["href"])
     assert text_of(driver.find_element(By.TAG_NAME, "h1")) == found[1]["title"]
     browser.assert_clean(browser.path)
 
