@@ -144,6 +144,7 @@ struct GroupPages {
         view["items"] = items
         view["range"] = .text(range)
         view["count"] = .text(NumberText.grouped(group.count))
+        view["hasItems"] = .bool(group.count > 0)
         view["pagination"] = list.pagination(page: page, root: root)
         view["field"] = [
             "label": .text(label), "url": .text(root + Self.indexPath(dataset: dataset.name, field: index.field)),

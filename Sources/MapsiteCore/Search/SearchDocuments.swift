@@ -71,7 +71,8 @@ struct SearchDocuments {
             let item = datasets[Int(place.dataset)].items[Int(place.item)]
             var members: [JSONWriter.Value] = [
                 .string(item.title), .int(Int(place.dataset)),
-                .string(Self.detail(item, fields: fields[Int(place.dataset)])),
+                .string(
+                    Self.detail(item, fields: fields[Int(place.dataset)], config: datasets[Int(place.dataset)].config)),
             ]
             if SearchText.derivedSlug(item.title) != item.slug { members.append(.string(item.slug)) }
             entries.append(JSONWriter.encode(.array(members)))
@@ -89,10 +90,13 @@ struct SearchDocuments {
     static let detailLength = 100
     static let detailFields = 2
 
-    static func detail(_ item: Item, fields: [Int]) -> String {
+    /// The first values of `fields` (positions in `Item.values`) that differ from the title,
+    /// formatted as the place's page shows them (`$774,700`).
+    static func detail(_ item: Item, fields: [Int], config: DatasetConfig? = nil) -> String {
         var parts: [String] = []
         for field in fields where field < item.values.count {
-            let value = item.values[field].trimmingCharacters(in: .whitespacesAndNewlines)
+            var value = item.values[field].trimmingCharacters(in: .whitespacesAndNewlines)
+            if let config, field < config.fields.count { value = config.fields[field].format.format(value) }
             if value.isEmpty || value == item.title || parts.contains(value) { continue }
             parts.append(value)
             if parts.count == detailFields { break }
