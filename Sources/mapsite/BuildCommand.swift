@@ -6,25 +6,13 @@ struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build", abstract: "Build the site from a content folder.")
 
-    @Option(help: "The content folder: site.yml, data, Markdown.")
-    var content = "content"
-
-    @Option(help: "The folder the site is written to. Files it did not write are left alone.")
-    var output = "site"
-
-    @Option(
-        name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
-    var baseURL: String?
-
-    @Option(
-        help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
-    var templates: String?
+    @OptionGroup var site: SiteOptions
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
     func run() throws {
-        let theme = try templates ?? ThemeLocator.find(near: content)
+        let theme = try site.theme()
         let quiet = self.quiet
         let terminal = isatty(STDOUT_FILENO) == 1 && !quiet
         let progress = terminal ? ProgressLine() : nil
@@ -38,7 +26,8 @@ struct BuildCommand: ParsableCommand {
             showProgress = { stage, done, total in progress.show(stage, done, total) }
         }
         let options = BuildOptions(
-            contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL, log: log,
+            contentDirectory: site.content, outputDirectory: site.output, themeDirectory: theme, baseURL: site.baseURL,
+            log: log,
             progress: showProgress)
         try SiteBuilder(options: options).build().printProblems()
     }

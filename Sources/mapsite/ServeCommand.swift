@@ -12,11 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
             good site stays in place. Press Ctrl-C to stop.
             """)
 
-    @Option(help: "The content folder: site.yml, data, Markdown.")
-    var content = "content"
-
-    @Option(help: "The folder the site is written to and served from.")
-    var output = "site"
+    @OptionGroup var site: SiteOptions
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: UInt16 = 8000
@@ -24,30 +20,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on. Keep 127.0.0.1 unless others should see the preview.")
     var host = "127.0.0.1"
 
-    @Option(
-        name: .customLong("base-url"), help: "Where the site will be hosted, e.g. https://example.org/maps/ or /maps/.")
-    var baseURL: String?
-
-    @Option(
-        help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
-    var templates: String?
-
     func validate() throws {
         _ = try ListeningAddress(host: host, port: port)
     }
 
     func run() async throws {
-        let theme = try templates ?? ThemeLocator.find(near: content)
+        let theme = try site.theme()
         let address = try ListeningAddress(host: host, port: port)
         let builder = PreviewBuilder(
             options: BuildOptions(
-                contentDirectory: content, outputDirectory: output, themeDirectory: theme, baseURL: baseURL,
+                contentDirectory: site.content, outputDirectory: site.output, themeDirectory: theme,
+                baseURL: site.baseURL,
                 log: { Console.out($0) }))
         await builder.build()
         let server = HTTPServer(address: address.socketAddress, logger: .disabled)
         await ReloadScript.addRoutes(to: server, builder: builder)
-        await server.appendRoute("*", to: try SiteFileHandler(root: output, builder: builder))
-        let watcher = ContentWatcher(folders: [content, theme], ignoring: output)
+        await server.appendRoute("*", to: try SiteFileHandler(root: site.output, builder: builder))
+        let watcher = ContentWatcher(folders: [site.content, theme], ignoring: site.output)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -60,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask {
                 try await server.waitUntilListening()
                 let url = address.url(port: await server.listeningAddress)
-                Console.out("Serving \(output) at \(url) (Ctrl-C to stop)")
+                Console.out("Serving \(site.output) at \(url) (Ctrl-C to stop)")
                 if !address.isLoopback {
                     Console.error("warning: \(host) is not a loopback address: others can see the site")
                 }
