@@ -45,13 +45,16 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 # Unit, golden and CLI tests (Swift Testing), then the built site in a real browser behind nginx.
+# Both suites run even when the first fails, so the closing "N passed, N failed" line counts them all.
 test: test-deps lint
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml
 	$(SWIFT) build -c release --product mapsite
-	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml
-	@$(PYTHON) Tests/Support/summary.py $(RESULTS)
+	@status=0; \
+	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml || status=1; \
+	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
+	exit $$status
 
 bench: release
 	$(PYTHON) Tests/Benchmarks/bench.py
