@@ -81,8 +81,10 @@ BIG = 500_000  # datasets this large are built once whatever --runs says
 NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
-SECTIONS = ["full", "rebuild", "hugo", "floor", "knn", "tippecanoe", "firstview", "big"]
-CITIES_SECTIONS = {"hugo", "floor", "knn", "tippecanoe"}
+SECTIONS = ["full", "rebuild", "hugo", "floor", "knn", "tippecanoe", "firstview", "big", "search"]
+CITIES_SECTIONS = {"hugo", "floor", "knn", "tippecanoe", "search"}
+REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
+REGION_JOIN_LIMIT = 5.0  # seconds to place 1M points in 1,000 regions
 
 TARGETS = {
     "hugo_speedup": 2.0,  # Hugo wall / mapsite wall, at least
@@ -443,9 +445,53 @@ def write_content(root, dataset):
         "    fields:",
         *(f"      - {field}" for field in dataset["fields"]),
     ]
+    if dataset["count"] >= BIG:
+        write_regions(content / "data" / "regions.geojson")
+        lines += ["    regions:", "      source: data/regions.geojson", "      name: name", "      field: region"]
     (content / "site.yml").write_text("\n".join(lines) + "\n")
     dataset["content"] = content
     return content
+
+
+def write_regions(path, grid=REGION_GRID, per_side=50):
+    """1,000 regions tiling the synthetic data's extent: grid cells whose edges wiggle, each of
+    4 × `per_side` vertices, so the join meets real polygon work, not boxes. An edge's wiggle
+    depends only on where it is, so neighbouring cells share their borders exactly."""
+    columns, rows = grid
+    west, east, south, north = -180.0, 180.0, -60.0, 75.0
+    width, height = (east - west) / columns, (north - south) / rows
+
+    def taper(k):  # no wiggle at the corners, where four cells meet
+        return math.sin(math.pi * k / per_side)
+
+    def horizontal(i, j):  # the edge along row line j, from column line i to i + 1
+        y0 = south + j * height
+        inner = 0 < j < rows
+        return [[west + (i + k / per_side) * width,
+                 y0 + (0.15 * height * taper(k) * math.sin(7.0 * k / per_side + i * 1.3 + j * 0.7) if inner else 0.0)]
+                for k in range(per_side)]
+
+    def vertical(i, j):  # the edge along column line i, from row line j to j + 1
+        x0 = west + i * width
+        inner = 0 < i < columns
+        return [[x0 + (0.15 * width * taper(k) * math.sin(5.0 * k / per_side + i * 0.9 + j * 1.7) if inner else 0.0),
+                 south + (j + k / per_side) * height]
+                for k in range(per_side)]
+
+    def corner(i, j):
+        return [west + i * width, south + j * height]
+
+    features = []
+    for i in range(columns):
+        for j in range(rows):
+            bottom = horizontal(i, j)
+            right = vertical(i + 1, j)
+            top = list(reversed(horizontal(i, j + 1)[1:])) + [corner(i, j + 1)]
+            left = list(reversed(vertical(i, j)[1:])) + [corner(i, j)]
+            ring = bottom + right + [corner(i + 1, j + 1)] + top + left
+            features.append({"type": "Feature", "properties": {"name": f"Region {i}-{j}"},
+                             "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": features}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -602,9 +648,11 @@ def bench_rebuild(dataset, output, runs, edits=True):
         del body[len(body) // 3]
         return body
 
+    before = read_manifest(output)
     rewrite_csv(data, rename)
     renamed = mapsite_build(content, output)
     log(f"{key}: rebuild, one title changed: {fmt_s(renamed['wall'])}, {fmt_int(renamed.get('written'))} written")
+    after_rename = read_manifest(output)
     rewrite_csv(data, remove)
     removed = mapsite_build(content, output)
     log(f"{key}: rebuild, one item removed: {fmt_s(removed['wall'])}, {fmt_int(removed.get('removed'))} removed")
@@ -612,7 +660,40 @@ def bench_rebuild(dataset, output, runs, edits=True):
     pick = ("wall", "written", "unchanged", "removed")
     result["rename"] = {k: renamed.get(k) for k in pick}
     result["remove"] = {k: removed.get(k) for k in pick}
+    result["rename"]["where"] = changed_folders(before, after_rename, dataset["name"])
+    result["remove"]["where"] = changed_folders(after_rename, read_manifest(output), dataset["name"])
     return result
+
+
+def read_manifest(output):
+    """The paths and hashes of mapsite's manifest of what the last build wrote ({} without one)."""
+    entries = {}
+    try:
+        with open(Path(output) / ".mapsite-manifest", encoding="utf-8") as manifest:
+            for line in manifest:
+                parts = line.rstrip("\n").split(" ", 2)
+                if not line.startswith("#") and len(parts) == 3:
+                    entries[parts[2]] = parts[0]
+    except OSError:
+        pass
+    return entries
+
+
+def changed_folders(before, after, dataset_name):
+    """Where a rebuild wrote: counts of new or changed files by kind of folder."""
+    counts = {}
+    for path, digest in after.items():
+        if before.get(path) == digest:
+            continue
+        parts = path.split("/")
+        if len(parts) == 1:
+            group = path
+        elif parts[0] == dataset_name and len(parts) == 3 and parts[1] not in ("page", "map", "by"):
+            group = f"{dataset_name}/<item>/"
+        else:
+            group = "/".join(parts[:2 if parts[0] in (dataset_name, "tiles") and len(parts) > 2 else 1]) + "/"
+        counts[group] = counts.get(group, 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: -item[1]))
 
 
 def print_rebuild(results):
@@ -630,6 +711,15 @@ def print_rebuild(results):
         print_table("Rebuild over the existing output",
                     ["dataset", "unchanged: wall", "peak RSS", "written", "unchanged", "1 renamed: wall",
                      "written", "1 removed: wall", "written", "removed"], rows)
+    rows = []
+    for key, result in results.items():
+        rebuild = result.get("rebuild") or {}
+        for edit, label in (("rename", "one title changed"), ("remove", "one item removed")):
+            where = rebuild.get(edit, {}).get("where")
+            if where:
+                rows.append([f"{key}, {label}", ", ".join(f"{g} {n:,}" for g, n in list(where.items())[:5])])
+    if rows:
+        print_table("Where the edits wrote (new or changed files, from mapsite's manifest)", ["edit", "files"], rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -889,6 +979,10 @@ def bench_dataset(root, dataset, runs, sections, tools=None, prepare=None):
         result["items"] = int(loaded.group(1).replace(",", ""))
     if "firstview" in sections:
         result["first_view"] = first_view(output, dataset["name"])
+    if "search" in sections and key == "cities":
+        sys.path.insert(0, str(HERE))
+        import search_bench
+        result["search"] = search_bench.run(output, pagefind=True, build_log=full[-1]["output"])
     if "rebuild" in sections:
         result["rebuild"] = bench_rebuild(dataset, output, runs, edits=dataset["count"] < BIG)
     return result
@@ -1119,6 +1213,15 @@ def report(results, targets, sections, runs):
                                   detail=f"in {fmt_s(rebuild['noop_wall'])}"))
     if "cities" in results:
         report_cities(results["cities"], targets)
+        for name, value, limit, ok in results["cities"].get("search", {}).get("targets", []):
+            item = target(f"search: {name}", value, limit, lambda v: f"{v:,.3g}")
+            item["status"] = "PASS" if ok else "FAIL"
+            targets.append(item)
+    for key, result in results.items():
+        stages = result["full"].get("stages", {})
+        join = next((seconds for label, seconds in stages.items() if label.startswith("Placed items in")), None)
+        if join is not None:
+            targets.append(target(f"{key} points placed in 1,000 regions", join, REGION_JOIN_LIMIT, fmt_s))
     report_first_view(results, targets)
     big = {k: r for k, r in results.items() if r["items"] >= BIG}
     if "big" in sections:
