@@ -30,12 +30,26 @@ public enum SitePath {
     /// Whether a site path stays inside the output folder: no absolute path, no `..`, no empty
     /// segment, no backslash or NUL.
     public static func isContained(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return false }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        for (index, segment) in segments.enumerated() {
-            if segment == ".." || segment == "." { return false }
-            if segment.isEmpty && index != segments.count - 1 { return false }
+        // One pass over the bytes: this runs for every file of a rebuild, so it splits nothing.
+        guard !path.isEmpty else { return false }
+        var length = 0  // bytes in the current segment
+        var onlyDots = true
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                // an empty segment (leading or doubled "/"), ".", or ".."
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            case UInt8(ascii: "\\"), 0:
+                return false
+            default:
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
         }
-        return true
+        // The last segment may be empty (a folder path ends in "/"), but not "." or "..".
+        return !(onlyDots && (length == 1 || length == 2))
     }
+
 }

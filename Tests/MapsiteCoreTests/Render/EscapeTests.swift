@@ -139,3 +139,22 @@ struct SitePathParentTests {
         #expect(SitePath.parent(of: path) == folder)
     }
 }
+
+@Suite("Site paths inside the output folder")
+struct SitePathContainmentTests {
+    @Test(
+        "paths that stay inside", arguments: ["a", "a/b/index.html", "boxes/", "...", "a/.hidden", "a/..b/c", "x..y"])
+    func inside(path: String) {
+        #expect(SitePath.isContained(path))
+    }
+
+    @Test(
+        "paths that leave it or are malformed",
+        arguments: [
+            "", "/", "/etc/passwd", "..", ".", "../x", "a/../../x", "a/./b", "a//b", "a/..", "a/.", "a\\b", "a\0b",
+            "./a",
+        ])
+    func outside(path: String) {
+        #expect(!SitePath.isContained(path))
+    }
+}
