@@ -666,14 +666,18 @@ def bench_rebuild(dataset, output, runs, edits=True):
 
 
 def read_manifest(output):
-    """The paths and hashes of mapsite's manifest of what the last build wrote ({} without one)."""
+    """Path -> hash from mapsite's manifest of what the last build wrote ({} without one). Its
+    header names the columns, e.g. "(hash, size, inputs, path)": the hash first, the path last."""
     entries = {}
     try:
         with open(Path(output) / ".mapsite-manifest", encoding="utf-8") as manifest:
+            header = manifest.readline()
+            named = re.search(r"\(([^)]*)\)", header)
+            columns = len(named.group(1).split(",")) if named else 3
             for line in manifest:
-                parts = line.rstrip("\n").split(" ", 2)
-                if not line.startswith("#") and len(parts) == 3:
-                    entries[parts[2]] = parts[0]
+                parts = line.rstrip("\n").split(" ", columns - 1)
+                if len(parts) == columns:
+                    entries[parts[-1]] = parts[0]
     except OSError:
         pass
     return entries
