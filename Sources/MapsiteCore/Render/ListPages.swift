@@ -32,10 +32,6 @@ struct ListPages {
         page == 1 ? basePath : basePath + "page/\(page)/"
     }
 
-    static func path(dataset: String, page: Int) -> String {
-        page == 1 ? "\(dataset)/" : "\(dataset)/page/\(page)/"
-    }
-
     /// Items by title, case and accents folded, with numbers in natural order; ties by id.
     static func titleOrder(_ items: [Item]) -> [Int] {
         let keys = items.map { $0.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }

@@ -86,7 +86,7 @@ final class PageRenderer {
                 context: context, dataset: dataset, pageSize: dataset.config.pageSize ?? context.config.pageSize)
             for number in 1...lists.pageCount {
                 try write(
-                    lists.view(page: number), at: ListPages.path(dataset: dataset.name, page: number), with: "list")
+                    lists.view(page: number), at: lists.path(page: number), with: "list")
             }
         }
     }

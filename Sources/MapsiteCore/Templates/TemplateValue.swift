@@ -26,18 +26,6 @@ public enum TemplateValue: Sendable, Equatable {
         guard let text, !text.isEmpty else { return .bool(false) }
         return .text(text)
     }
-
-    public subscript(key: String) -> TemplateValue? {
-        get {
-            guard case .object(let members) = self else { return nil }
-            return members[key]
-        }
-        set {
-            guard case .object(var members) = self else { return }
-            members[key] = newValue
-            self = .object(members)
-        }
-    }
 }
 
 extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,

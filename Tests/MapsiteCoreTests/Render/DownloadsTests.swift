@@ -42,8 +42,11 @@ struct ListPagesTests {
         #expect(ListPages.titleOrder(items).map { items[$0].id } == ["0", "2", "1", "4", "3"])
     }
 
-    @Test("list page paths") func paths() {
-        #expect(ListPages.path(dataset: "boxes", page: 1) == "boxes/")
-        #expect(ListPages.path(dataset: "boxes", page: 3) == "boxes/page/3/")
+    @Test("list page paths") func paths() throws {
+        let dataset = try TestDataset.load("title,latitude,longitude\nA,1,2", "source: a.csv")
+        let context = SiteContext(config: try ConfigLoader.parse("title: T", file: "site.yml"), menu: [], datasets: [])
+        let lists = ListPages(context: context, dataset: dataset, pageSize: 10)
+        #expect(lists.path(page: 1) == "\(dataset.name)/")
+        #expect(lists.path(page: 3) == "\(dataset.name)/page/3/")
     }
 }
