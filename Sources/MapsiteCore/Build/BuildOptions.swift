@@ -27,7 +27,7 @@ public struct BuildOptions: Sendable {
 }
 
 /// What a build did: counts, what it wrote, and the warnings an author should read.
-public struct BuildReport: Sendable {
+public struct BuildReport: Sendable, Codable {
     public var datasets: [String: Int] = [:]
     public var pages = 0
     public var items = 0

@@ -11,7 +11,7 @@ import Foundation
 /// stops half way, the next one cannot trust the hashes (some files were already rewritten), so
 /// it rewrites every file, but it still knows which files to remove.
 public final class OutputWriter: @unchecked Sendable {
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Equatable, Codable {
         public var files = 0
         public var written = 0
         public var unchanged = 0
@@ -22,6 +22,8 @@ public final class OutputWriter: @unchecked Sendable {
 
     public static let manifestName = ".mapsite-manifest"
     static let incompleteName = manifestName + ".incomplete"
+    /// Files of the output folder that belong to mapsite itself; no page may take their place.
+    static let reservedNames: Set<String> = [manifestName, incompleteName, UpToDateCheck.recordName]
 
     struct Entry: Equatable {
         var hash: UInt64
@@ -80,7 +82,7 @@ public final class OutputWriter: @unchecked Sendable {
     /// - Parameter inputs: a fingerprint of what the bytes were made from, for `reuse` next time.
     /// - Throws: for a path that would leave the output folder, or a failed write.
     public func write(_ path: String, _ bytes: [UInt8], inputs: UInt64? = nil) throws {
-        guard SitePath.isContained(path), path != Self.manifestName, path != Self.incompleteName else {
+        guard SitePath.isContained(path), !Self.reservedNames.contains(path) else {
             throw OutputError(path: path, reason: "is not a path inside the output folder")
         }
         let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.contents), size: bytes.count, inputs: inputs)
@@ -140,31 +142,12 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     private func writeManifest() throws {
-        var text = Self.manifestHeader
-        for path in current.keys.sorted() {
-            let entry = current[path]!
-            let inputs = entry.inputs.map { String($0, radix: 16) } ?? "-"
-            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + inputs + " " + path + "\n"
-        }
-        try FileOnDisk.write(Array(text.utf8), to: (directory as NSString).appendingPathComponent(Self.manifestName))
+        try FileOnDisk.write(
+            OutputManifest.encode(current), to: (directory as NSString).appendingPathComponent(Self.manifestName))
     }
 
-    static let manifestHeader = "# mapsite manifest 2: the files the last build wrote (hash, size, inputs, path)\n"
-
-    /// Reads a manifest; one in another format reads as empty, so the next build writes everything.
     static func readManifest(at path: String) -> [String: Entry] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(manifestHeader) else {
-            return [:]
-        }
-        var entries: [String: Entry] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ", maxSplits: 3)
-            guard parts.count == 4, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
-            let file = String(parts[3])
-            let inputs = UInt64(parts[2], radix: 16)
-            if SitePath.isContained(file) { entries[file] = Entry(hash: hash, size: size, inputs: inputs) }
-        }
-        return entries
+        OutputManifest.read(at: path)
     }
 }
 

@@ -19,6 +19,14 @@ public struct SiteBuilder {
         // Load
         var config = try ConfigLoader.load(contentDirectory: options.contentDirectory)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
+        let upToDate = UpToDateCheck(
+            outputDirectory: options.outputDirectory, stamp: BuildStamp(options: options, config: config))
+        if let previous = upToDate.previousReport() {
+            clock.finish(
+                "Nothing changed since the last build: \(NumberText.grouped(previous.output.files)) files checked")
+            return previous
+        }
+        upToDate.invalidate()
         let loaded = try loadDatasets(config, report: &report)
         clock.finish("Loaded \(loaded.count) datasets (\(NumberText.grouped(report.items)) items)")
         let (datasets, regions) = try joinRegions(loaded, report: &report)
@@ -91,6 +99,7 @@ public struct SiteBuilder {
         clock.finish(
             "Wrote \(NumberText.grouped(output.written)) files, \(NumberText.grouped(output.unchanged)) unchanged, \(NumberText.grouped(output.removed)) removed"
         )
+        try upToDate.record(report)
         return report
     }
 

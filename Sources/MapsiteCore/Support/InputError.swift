@@ -4,7 +4,7 @@ import Foundation
 /// what was expected and what was found.
 ///
 /// Printed as `content/data/boxes.csv:17: column "lat": expected a number in -90…90, found "N/A"`.
-public struct InputError: Error, LocalizedError, Equatable, Sendable {
+public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
     public var file: String
     /// A line number (1-based) for text formats.
     public var line: Int?

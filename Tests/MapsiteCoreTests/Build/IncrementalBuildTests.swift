@@ -98,4 +98,79 @@ struct IncrementalBuildTests {
             #expect(!third.reuse("a/index.html", inputs: 9), "other inputs")
         }
     }
+
+    @Test("a build over up-to-date output reads no data and reports the last build again, warnings included")
+    func upToDate() throws {
+        try withTemporaryDirectory { directory in
+            let content = directory + "/content"
+            try FileManager.default.copyItem(atPath: Fixtures.site("skip-invalid"), toPath: content)
+            let site = directory + "/site"
+            let first = try buildSite(content: content, into: site)
+            let lines = LogLines()
+            let second = try buildSite(content: content, into: site, log: lines.append)
+            #expect(lines.lines.count == 1 && lines.lines[0].hasPrefix("Nothing changed since the last build"))
+            #expect(second.output.written == 0 && second.output.unchanged == first.output.files)
+            #expect(second.items == first.items && second.datasets == first.datasets)
+            #expect(!first.skipped.isEmpty && second.skipped == first.skipped)
+            #expect(second.warnings == first.warnings)
+        }
+    }
+
+    @Test("a file the site does not use changes the build stamp, yet no page is rendered or written again")
+    func unrelatedFile() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            let first = try buildSite(content: content, into: site)
+            try "notes to self\n".write(toFile: content + "/notes.txt", atomically: true, encoding: .utf8)
+            let lines = LogLines()
+            let second = try buildSite(content: content, into: site, log: lines.append)
+            #expect(lines.lines.contains { $0.hasPrefix("Rendered") }, "a full build ran")
+            #expect(second.output.written == 0 && second.output.unchanged == first.output.files)
+            let third = try buildSite(content: content, into: site)
+            #expect(third.output.written == 0)
+        }
+    }
+
+    @Test("an output file deleted by hand is written again, though the content did not change")
+    func deletedOutput() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            try buildSite(content: content, into: site)
+            unlink(site + "/places/cafe-ete/index.html")
+            let report = try buildSite(content: content, into: site)
+            #expect(report.output.written == 1)
+            #expect(FileManager.default.fileExists(atPath: site + "/places/cafe-ete/index.html"))
+        }
+    }
+
+    @Test("a changed data file outside the content folder is seen")
+    func outsideSource() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            try FileManager.default.moveItem(atPath: content + "/data", toPath: directory + "/data")
+            let config = content + "/site.yml"
+            try replace("source: data/", with: "source: ../data/", in: config)
+            let site = directory + "/site"
+            try buildSite(content: content, into: site)
+            try replace("Antimeridian", with: "Date Line", in: directory + "/data/places.csv")
+            let report = try buildSite(content: content, into: site)
+            #expect(report.output.written > 0)
+            #expect(FileManager.default.fileExists(atPath: site + "/places/date-line/index.html"))
+        }
+    }
+
+    @Test("a build that fails leaves no record, so the next one cannot take old output as current")
+    func failedBuild() throws {
+        try withTemporaryDirectory { directory in
+            let content = try editableFixture(in: directory)
+            let site = directory + "/site"
+            try buildSite(content: content, into: site)
+            #expect(FileManager.default.fileExists(atPath: site + "/" + UpToDateCheck.recordName))
+            try replace("41.8819", with: "N/A", in: content + "/data/places.csv")
+            #expect(throws: (any Error).self) { try buildSite(content: content, into: site) }
+            #expect(!FileManager.default.fileExists(atPath: site + "/" + UpToDateCheck.recordName))
+        }
+    }
 }
