@@ -39,8 +39,8 @@ public struct CSVReader {
                 fields.removeAll(keepingCapacity: true)
                 var atRecordEnd = false
                 while !atRecordEnd {
-                    field.removeAll(keepingCapacity: true)
                     if position < end && buffer[position] == quote {
+                        field.removeAll(keepingCapacity: true)
                         let openedOn = line
                         position += 1
                         var closed = false
@@ -68,6 +68,7 @@ public struct CSVReader {
                         {
                             throw Failure(line: line, message: "a delimiter or line end after a closing quote")
                         }
+                        fields.append(String(decoding: field, as: UTF8.self))
                     } else {
                         let start = position
                         while position < end {
@@ -75,9 +76,9 @@ public struct CSVReader {
                             if byte == delimiter || byte == lf || byte == cr { break }
                             position += 1
                         }
-                        field.append(contentsOf: buffer[start..<position])
+                        fields.append(
+                            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self))
                     }
-                    fields.append(String(decoding: field, as: UTF8.self))
                     if position >= end {
                         atRecordEnd = true
                     } else if buffer[position] == delimiter {

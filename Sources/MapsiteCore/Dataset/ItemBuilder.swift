@@ -17,13 +17,13 @@ struct ItemBuilder {
 
     func item(from record: Record) throws -> Item {
         let point = try coordinates(of: record)
-        let title = config.itemTitle.render(record.value)
+        let title = render(config.itemTitle, record)
         var id = ""
         if let idField = config.idField {
-            id = record.value(idField)?.trimmingCharacters(in: .whitespaces) ?? ""
+            id = record.value(idField)?.trimmingWhitespace() ?? ""
             guard !id.isEmpty else { throw error(record, field: idField, expected: "a unique id", found: "") }
         }
-        let slugSource = config.slug?.render(record.value) ?? title
+        let slugSource = config.slug.map { render($0, record) } ?? title
         return Item(
             id: id,
             slug: slugSource,
@@ -37,12 +37,21 @@ struct ItemBuilder {
         )
     }
 
+    /// `template.render`, with a template that is a single field (the usual case) trimmed
+    /// without Foundation when it can be.
+    private func render(_ template: FieldTemplate, _ record: Record) -> String {
+        if template.parts.count == 1, case .field(let name) = template.parts[0] {
+            return (record.value(name) ?? "").trimmingWhitespace()
+        }
+        return template.render(record.value)
+    }
+
     private func coordinates(of record: Record) throws -> GeoPoint {
         if let field = config.coordinates {
             guard let text = record.value(field) else { throw missing(record, field) }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-                let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            guard parts.count == 2, let lat = Double(String(parts[0]).trimmingWhitespace()),
+                let lon = Double(String(parts[1]).trimmingWhitespace())
             else {
                 throw error(record, field: field, expected: "\"latitude,longitude\"", found: text)
             }
@@ -67,7 +76,7 @@ struct ItemBuilder {
 
     private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>) throws -> Double {
         guard let text = record.value(field) else { throw missing(record, field) }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+        guard let value = Double(text.trimmingWhitespace()), value.isFinite, range.contains(value)
         else {
             throw error(record, field: field, expected: "a number in \(Self.format(range))", found: text)
         }
@@ -96,7 +105,7 @@ struct ItemBuilder {
     }
 
     private func nonEmpty(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingWhitespaceAndNewlines(), !text.isEmpty else { return nil }
         return text
     }
 
