@@ -6,73 +6,105 @@ enum Identity {
     static func assign(
         to items: [Item], config: DatasetConfig, file: String, invalid: (InputError) -> Void
     ) throws -> [Item] {
-        var items = items
-        if config.idField == nil {
-            generateIDs(&items)
-        }
+        let ids = config.idField == nil ? generatedIDs(items) : items.map(\.id)
         var firstOrigin: [String: String] = [:]
-        items = items.filter { item in
-            if let first = firstOrigin[item.id] {
+        firstOrigin.reserveCapacity(items.count)
+        var kept: [Int] = []
+        kept.reserveCapacity(items.count)
+        for index in items.indices {
+            if let first = firstOrigin[ids[index]] {
                 invalid(
                     InputError(
-                        file: file, line: nil, location: item.origin, field: "field \"\(config.idField ?? "id")\"",
-                        expected: "a unique id (already used at \(first))", found: item.id))
-                return false
+                        file: file, line: nil, location: items[index].origin,
+                        field: "field \"\(config.idField ?? "id")\"",
+                        expected: "a unique id (already used at \(first))", found: ids[index]))
+                continue
             }
-            firstOrigin[item.id] = item.origin
-            return true
+            firstOrigin[ids[index]] = items[index].origin
+            kept.append(index)
         }
-        items.sort { $0.id < $1.id }
-        assignSlugs(&items)
-        return items
+        // The ids are unique by now, so sorting positions gives the one order by id, and each item
+        // is copied once, into its place.
+        kept = sortedByID(kept, ids: ids)
+        let slugs = uniqueSlugs(sources: kept.map { items[$0].slug }, ids: kept.map { ids[$0] })
+        return kept.indices.map { position in
+            var item = items[kept[position]]
+            item.id = ids[kept[position]]
+            item.slug = slugs[position]
+            return item
+        }
     }
 
-    /// An id made from the title and position, so it stays the same when rows are reordered.
-    private static func generateIDs(_ items: inout [Item]) {
+    /// `positions` ordered by their `ids`, which are unique, as `<` orders them. For ASCII text
+    /// that is the order of the bytes, compared a word at a time where the ids differ early.
+    private static func sortedByID(_ positions: [Int], ids: [String]) -> [Int] {
+        let texts = positions.map { ids[$0] }
+        guard texts.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return positions.sorted { ids[$0] < ids[$1] }
+        }
+        return UTF8Order.sortedPositions(of: texts).map { positions[$0] }
+    }
+
+    /// Ids made from the title and position, so they stay the same when rows are reordered.
+    private static func generatedIDs(_ items: [Item]) -> [String] {
         var used: [String: Int] = [:]
-        for index in items.indices {
-            let item = items[index]
-            let key = "\(item.title)|\(item.point.latitude)|\(item.point.longitude)"
-            let base = String(StableHash.fnv1a64(key), radix: 16)
+        used.reserveCapacity(items.count)
+        return items.indices.map { index in
+            // The hash of "title|latitude|longitude", without building that text.
+            let point = items[index].point
+            var hash = StableHash.fnv1a64(items[index].title)
+            for part in ["|", point.latitude.description, "|", point.longitude.description] {
+                hash = StableHash.fnv1a64(part, continuing: hash)
+            }
+            let base = String(hash, radix: 16)
             let count = used[base, default: 0]
             used[base] = count + 1
-            items[index].id = count == 0 ? base : "\(base)-\(count + 1)"
+            return count == 0 ? base : "\(base)-\(count + 1)"
         }
     }
 
     /// Folder names inside a dataset's folder that are not items: `page/2/`, `map/`, `by/`.
     static let reservedSlugs: Set<String> = ["by", "map", "page"]
 
-    /// Slugs from the slug source text (stored in `slug` by the builder); a colliding slug gets
-    /// the id appended, so the suffix does not depend on row order.
-    private static func assignSlugs(_ items: inout [Item]) {
-        var candidates = items.map { Slug.make(from: $0.slug) }
+    private static let longestReservedSlug = reservedSlugs.map(\.utf8.count).max() ?? 0
+
+    /// Whether `slug` is reserved; the length is checked first, as most slugs are longer.
+    private static func isReserved(_ slug: String) -> Bool {
+        slug.utf8.count <= longestReservedSlug && reservedSlugs.contains(slug)
+    }
+
+    /// Slugs from the slug source texts (stored in `slug` by the builder) of items ordered by id;
+    /// a colliding slug gets the id appended, so the suffix does not depend on row order.
+    private static func uniqueSlugs(sources: [String], ids: [String]) -> [String] {
+        var slugs = sources.map(Slug.make(from:))
         var counts: [String: Int] = [:]
-        for slug in candidates { counts[slug, default: 0] += 1 }
-        var taken = Set<String>()
-        for index in items.indices {
-            var slug = candidates[index]
-            if slug.isEmpty || counts[slug, default: 0] > 1 || reservedSlugs.contains(slug) {
-                let suffix = Slug.make(from: items[index].id)
+        counts.reserveCapacity(slugs.count)
+        for slug in slugs { counts[slug, default: 0] += 1 }
+        var taken = Set<String>(minimumCapacity: slugs.count)
+        for index in slugs.indices {
+            var slug = slugs[index]
+            if slug.isEmpty || counts[slug, default: 0] > 1 || isReserved(slug) {
+                let suffix = Slug.make(from: ids[index])
                 slug = slug.isEmpty ? (suffix.isEmpty ? "item" : suffix) : Slug.joined(slug, suffix)
             }
-            if reservedSlugs.contains(slug) { slug += "-item" }
+            if isReserved(slug) { slug += "-item" }
             var unique = slug
             var counter = 2
             while !taken.insert(unique).inserted {
                 unique = Slug.joined(slug, String(counter))
                 counter += 1
             }
-            candidates[index] = unique
-            items[index].slug = unique
+            slugs[index] = unique
         }
+        return slugs
     }
 }
 
 /// FNV-1a, a small hash whose value is the same in every run (Swift's `Hasher` is seeded per run).
 enum StableHash {
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// - Parameter continuing: the hash of the text before `text`, to hash text given in parts.
+    static func fnv1a64(_ text: String, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = hash
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
