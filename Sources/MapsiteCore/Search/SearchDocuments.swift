@@ -8,8 +8,13 @@ import Foundation
 struct SearchDocuments {
     /// Document number → (dataset index, item index).
     var order: [(dataset: Int32, item: Int32)]
-    /// Token → postings, ascending by document; quality 0 for a title token, 1 for a field token.
-    var postings: [String: [Posting]]
+    /// Every token, and its postings in the same position: ascending by document, quality 0 for a
+    /// title token, 1 for a field token.
+    var tokens: [String]
+    var lists: [[Posting]]
+
+    /// Token → postings: `tokens` and `lists` as one dictionary.
+    var postings: [String: [Posting]] { Dictionary(uniqueKeysWithValues: zip(tokens, lists)) }
 
     /// - Parameter fields: per dataset, the indexes into `Item.values` to search and show.
     /// - Complexity: O(n log n) for the numbering, then O(total text) to tokenise; a field value
@@ -17,47 +22,37 @@ struct SearchDocuments {
     init(datasets: [Dataset], fields: [[Int]]) {
         var order: [(dataset: Int32, item: Int32)] = []
         var lengths: [Int32] = []
+        var folded: [String] = []
         for (datasetIndex, dataset) in datasets.enumerated() {
-            for (itemIndex, item) in dataset.items.enumerated() {
+            for itemIndex in dataset.items.indices {
+                let title = dataset.items[itemIndex].title
                 order.append((Int32(datasetIndex), Int32(itemIndex)))
-                lengths.append(Int32(item.title.unicodeScalars.count))
+                lengths.append(Int32(title.unicodeScalars.count))
+                folded.append(SearchText.fold(title))
             }
         }
-        let folded = order.map { SearchText.fold(datasets[Int($0.dataset)].items[Int($0.item)].title) }
+        let keys = folded.map(UTF8Order.prefixKey)
         let sorted = order.indices.sorted {
             if lengths[$0] != lengths[$1] { return lengths[$0] < lengths[$1] }
-            if !folded[$0].utf8.elementsEqual(folded[$1].utf8) {
-                return folded[$0].utf8.lexicographicallyPrecedes(folded[$1].utf8)
-            }
-            return $0 < $1
+            if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
+            let bytes = UTF8Order.compare(folded[$0], folded[$1])
+            return bytes != 0 ? bytes < 0 : $0 < $1
         }
         order = sorted.map { order[$0] }
-        var postings: [String: [Posting]] = [:]
-        var known: [String: [String]] = [:]
+        var postings = TokenPostings()
+        var values: [String] = []
         for (number, place) in order.enumerated() {
-            let dataset = datasets[Int(place.dataset)]
-            let item = dataset.items[Int(place.item)]
-            let document = Int32(number)
-            let titleTokens = Set(SearchText.tokens(item.title))
-            var fieldTokens = Set<String>()
-            for field in fields[Int(place.dataset)] where field < item.values.count {
-                let value = item.values[field]
-                if value.isEmpty { continue }
-                if let tokens = known[value] {
-                    fieldTokens.formUnion(tokens)
-                } else {
-                    let tokens = SearchText.tokens(value)
-                    known[value] = tokens
-                    fieldTokens.formUnion(tokens)
-                }
+            let items = datasets[Int(place.dataset)].items
+            let item = Int(place.item)
+            values.removeAll(keepingCapacity: true)
+            for field in fields[Int(place.dataset)] where field < items[item].values.count {
+                values.append(items[item].values[field])
             }
-            for token in titleTokens { postings[token, default: []].append(Posting(document: document, quality: 0)) }
-            for token in fieldTokens where !titleTokens.contains(token) {
-                postings[token, default: []].append(Posting(document: document, quality: 1))
-            }
+            postings.add(document: Int32(number), title: items[item].title, values: values)
         }
         self.order = order
-        self.postings = postings
+        tokens = postings.tokens
+        lists = postings.lists
     }
 
     /// The document files: `chunkSize` documents each, in number order. A document is
@@ -67,14 +62,16 @@ struct SearchDocuments {
     func chunks(datasets: [Dataset], fields: [[Int]], chunkSize: Int) -> [String] {
         var chunks: [String] = []
         var entries: [String] = []
+        let formats = datasets.map { $0.config.fields.map(\.format) }
         for place in order {
-            let item = datasets[Int(place.dataset)].items[Int(place.item)]
-            var members: [JSONWriter.Value] = [
-                .string(item.title), .int(Int(place.dataset)),
-                .string(
-                    Self.detail(item, fields: fields[Int(place.dataset)], config: datasets[Int(place.dataset)].config)),
-            ]
-            if SearchText.derivedSlug(item.title) != item.slug { members.append(.string(item.slug)) }
+            let items = datasets[Int(place.dataset)].items
+            let item = Int(place.item)
+            let title = items[item].title
+            let detail = Self.detail(
+                title: title, values: items[item].values, fields: fields[Int(place.dataset)],
+                formats: formats[Int(place.dataset)])
+            var members: [JSONWriter.Value] = [.string(title), .int(Int(place.dataset)), .string(detail)]
+            if SearchText.derivedSlug(title) != items[item].slug { members.append(.string(items[item].slug)) }
             entries.append(JSONWriter.encode(.array(members)))
             if entries.count == chunkSize {
                 chunks.append("{\"d\":[" + entries.joined(separator: ",") + "]}\n")
@@ -92,17 +89,19 @@ struct SearchDocuments {
 
     /// The first values of `fields` (positions in `Item.values`) that differ from the title,
     /// formatted as the place's page shows them (`$774,700`).
-    static func detail(_ item: Item, fields: [Int], config: DatasetConfig? = nil) -> String {
+    /// - Parameter formats: the formats of the dataset's `fields`, by the same positions.
+    static func detail(title: String, values: [String], fields: [Int], formats: [ValueFormat]) -> String {
         var parts: [String] = []
-        for field in fields where field < item.values.count {
-            var value = item.values[field].trimmingCharacters(in: .whitespacesAndNewlines)
-            if let config, field < config.fields.count { value = config.fields[field].format.format(value) }
-            if value.isEmpty || value == item.title || parts.contains(value) { continue }
+        for field in fields where field < values.count {
+            var value = values[field].trimmingWhitespaceAndNewlines()
+            if field < formats.count { value = formats[field].format(value) }
+            if value.isEmpty || value == title || parts.contains(value) { continue }
             parts.append(value)
             if parts.count == detailFields { break }
         }
         let detail = parts.joined(separator: ", ")
-        guard detail.count > detailLength else { return detail }
+        // No more bytes than the limit means no more characters either.
+        guard detail.utf8.count > detailLength, detail.count > detailLength else { return detail }
         return String(detail.prefix(detailLength - 1)) + "…"
     }
 }

@@ -66,8 +66,9 @@ public struct SearchIndex: Sendable {
             return indexes
         }
         let documents = SearchDocuments(datasets: datasets, fields: fields)
-        let tokens = documents.postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let lists = tokens.map { documents.postings[$0]! }
+        let byBytes = UTF8Order.sortedPositions(of: documents.tokens)
+        let tokens = byBytes.map { documents.tokens[$0] }
+        let lists = byBytes.map { documents.lists[$0] }
         let limit = options.resultLimit
 
         // What each token puts in its shard: its whole list, or the head of a long one.

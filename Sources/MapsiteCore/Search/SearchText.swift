@@ -37,13 +37,17 @@ public enum SearchText {
     /// The tokens of `text` in order, duplicates kept: `"1552 Walnut St."` → `["1552", "walnut", "st"]`.
     public static func tokens(_ text: String) -> [String] {
         words(text).map { word in
-            guard word.unicodeScalars.count > maximumTokenLength else { return word }
+            // A word of no more bytes than the limit has no more scalars either.
+            guard word.utf8.count > maximumTokenLength, word.unicodeScalars.count > maximumTokenLength else {
+                return word
+            }
             return String(String.UnicodeScalarView(word.unicodeScalars.prefix(maximumTokenLength)))
         }
     }
 
     /// The runs of letters and digits of the folded text, whole.
     static func words(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return words }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in fold(text).unicodeScalars {
@@ -55,6 +59,26 @@ public enum SearchText {
             }
         }
         if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// `words` of ASCII text, whose folding only lowercases `A`–`Z`: the runs of ASCII letters and
+    /// digits, lowercased, read byte by byte. Nil for any other text.
+    static func asciiWords(_ text: String) -> [String]? {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte >= 0x41 && byte <= 0x5A {
+                word.append(byte + 0x20)
+            } else if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                word.append(byte)
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         return words
     }
 
