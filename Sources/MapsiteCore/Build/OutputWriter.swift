@@ -43,11 +43,17 @@ public final class OutputWriter: @unchecked Sendable {
     private var createdDirectories = Set<String>()
     private var summary = Summary()
     private let lock = NSLock()
+    /// The output folder, open: files are made relative to it.
+    private let folder: Int32
 
     /// - Throws: when the output folder cannot be created.
     public init(directory: String) throws {
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            throw OutputError(path: directory, reason: "could not be opened: \(String(cString: strerror(errno)))")
+        }
         let manifest = (directory as NSString).appendingPathComponent(Self.manifestName)
         let incomplete = (directory as NSString).appendingPathComponent(Self.incompleteName)
         if FileManager.default.fileExists(atPath: manifest) {
@@ -55,6 +61,7 @@ public final class OutputWriter: @unchecked Sendable {
             previousPaths = Set(previous.keys)
             unlink(incomplete)
             guard rename(manifest, incomplete) == 0 else {
+                close(folder)
                 throw OutputError(path: manifest, reason: "could not be renamed: \(String(cString: strerror(errno)))")
             }
         } else {
@@ -63,11 +70,15 @@ public final class OutputWriter: @unchecked Sendable {
         }
     }
 
+    deinit {
+        close(folder)
+    }
+
     /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the
     /// caller need not render it again. Returns false when the caller must write it.
     public func reuse(_ path: String, inputs: UInt64) -> Bool {
         guard let entry = previous[path], entry.inputs == inputs, SitePath.isContained(path),
-            FileOnDisk.size(directory + "/" + path) == entry.size
+            FileOnDisk.size(path, in: folder) == entry.size
         else { return false }
         lock.lock()
         defer { lock.unlock() }
@@ -80,25 +91,26 @@ public final class OutputWriter: @unchecked Sendable {
 
     /// Writes `bytes` at the site path `path` unless the last build wrote the same bytes there.
     /// - Parameter inputs: a fingerprint of what the bytes were made from, for `reuse` next time.
+    /// - Parameter hash: `StableHash.contents` of the bytes, when the caller has it already.
     /// - Throws: for a path that would leave the output folder, or a failed write.
-    public func write(_ path: String, _ bytes: [UInt8], inputs: UInt64? = nil) throws {
+    public func write(_ path: String, _ bytes: [UInt8], inputs: UInt64? = nil, hash: UInt64? = nil) throws {
         guard SitePath.isContained(path), !Self.reservedNames.contains(path) else {
             throw OutputError(path: path, reason: "is not a path inside the output folder")
         }
-        let entry = Entry(hash: bytes.withUnsafeBytes(StableHash.contents), size: bytes.count, inputs: inputs)
-        let full = directory + "/" + path
+        let entry = Entry(
+            hash: hash ?? bytes.withUnsafeBytes(StableHash.contents), size: bytes.count, inputs: inputs)
         lock.lock()
         let duplicate = current.updateValue(entry, forKey: path) != nil
         summary.files += duplicate ? 0 : 1
         summary.bytes += bytes.count
         lock.unlock()
         if duplicate { throw OutputError(path: path, reason: "is written twice by one build") }
-        if entry.sameBytes(as: previous[path]), FileOnDisk.size(full) == entry.size {
+        if entry.sameBytes(as: previous[path]), FileOnDisk.size(path, in: folder) == entry.size {
             lock.withLock { summary.unchanged += 1 }
             return
         }
         try ensureDirectory(of: path)
-        try FileOnDisk.write(bytes, to: full)
+        try FileOnDisk.write(bytes, to: path, in: folder, shownAs: directory + "/" + path)
         lock.withLock {
             summary.written += 1
             summary.bytesWritten += bytes.count
@@ -131,14 +143,14 @@ public final class OutputWriter: @unchecked Sendable {
     }
 
     private func ensureDirectory(of path: String) throws {
-        let folder = SitePath.parent(of: path)
-        guard !folder.isEmpty else { return }
+        let parent = SitePath.parent(of: path)
+        guard !parent.isEmpty else { return }
         lock.lock()
-        let known = createdDirectories.contains(folder)
+        let known = createdDirectories.contains(parent)
         lock.unlock()
         if known { return }
-        try FileOnDisk.makeDirectories(directory + "/" + folder)
-        lock.withLock { _ = createdDirectories.insert(folder) }
+        try FileOnDisk.makeDirectories(parent, in: self.folder, shownAs: directory + "/" + parent)
+        lock.withLock { _ = createdDirectories.insert(parent) }
     }
 
     private func writeManifest() throws {

@@ -11,6 +11,7 @@ final class WriteQueue: @unchecked Sendable {
         var path: String
         var bytes: [UInt8]
         var inputs: UInt64?
+        var hash: UInt64
     }
 
     private let writer: OutputWriter
@@ -29,14 +30,16 @@ final class WriteQueue: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues a file; waits while the queue is full.
+    /// Queues a file; waits while the queue is full. The bytes are hashed here, on the caller's
+    /// thread, so that the writing thread does nothing but write.
     /// - Throws: the writer's first error, so renderers stop early.
     func enqueue(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
+        let hash = bytes.withUnsafeBytes(StableHash.contents)
         condition.lock()
         defer { condition.unlock() }
         while files.count >= capacity && failure == nil { condition.wait() }
         if let failure { throw failure }
-        files.append(File(path: path, bytes: bytes, inputs: inputs))
+        files.append(File(path: path, bytes: bytes, inputs: inputs, hash: hash))
         condition.broadcast()
     }
 
@@ -66,7 +69,7 @@ final class WriteQueue: @unchecked Sendable {
             condition.unlock()
             for file in batch where failure == nil {
                 do {
-                    try writer.write(file.path, file.bytes, inputs: file.inputs)
+                    try writer.write(file.path, file.bytes, inputs: file.inputs, hash: file.hash)
                 } catch {
                     condition.lock()
                     failure = error

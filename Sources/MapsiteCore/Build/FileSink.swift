@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where a build hands the files it makes: the `WriteQueue` in front of the `OutputWriter`,
+/// which lets rendering go on while files are written.
+protocol FileSink: Sendable {
+    /// - Parameter inputs: a fingerprint of what the bytes were made from (`OutputWriter.reuse`).
+    func write(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws
+}
+
+extension FileSink {
+    func write(_ path: String, _ bytes: [UInt8]) throws {
+        try write(path, bytes, inputs: nil)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try write(path, Array(text.utf8), inputs: nil)
+    }
+}
+
+extension WriteQueue: FileSink {
+    func write(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
+        try enqueue(path, bytes, inputs: inputs)
+    }
+}
+
+/// A value computed on a thread of its own while the build goes on; `value` waits for it.
+final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
+    private var result: Value?
+    private var seconds = 0.0
+    private let done = DispatchSemaphore(value: 0)
+
+    init(name: String, _ work: @escaping @Sendable () -> Value) {
+        let thread = Thread { [self] in
+            let start = DispatchTime.now()
+            result = work()
+            seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            done.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// The value and how long it took to compute, once it is there.
+    var value: (Value, seconds: Double) {
+        done.wait()
+        done.signal()
+        return (result!, seconds)
+    }
+}
