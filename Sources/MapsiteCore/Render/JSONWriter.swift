@@ -3,7 +3,9 @@ import Foundation
 /// A compact JSON writer whose output is also safe inside an HTML `<script>` element: `<`, `>`,
 /// `&` and the line separators are written as `\u` escapes. Deterministic: keys in the order given.
 public struct JSONWriter {
-    public private(set) var text = ""
+    /// What was written, as UTF-8: appending bytes costs less than appending to a `String`.
+    public private(set) var bytes: [UInt8] = []
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     public init() {}
 
@@ -22,43 +24,48 @@ public struct JSONWriter {
     private var needsComma: [Bool] = []
     private var afterKey = false
 
+    private mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     private mutating func separate() {
         if afterKey {
             afterKey = false
             return
         }
         if let last = needsComma.last {
-            if last { text += "," }
+            if last { append(",") }
             needsComma[needsComma.count - 1] = true
         }
     }
 
     public mutating func beginObject() {
         separate()
-        text += "{"
+        append("{")
         needsComma.append(false)
     }
 
     public mutating func endObject() {
-        text += "}"
+        append("}")
         needsComma.removeLast()
     }
 
     public mutating func beginArray() {
         separate()
-        text += "["
+        append("[")
         needsComma.append(false)
     }
 
     public mutating func endArray() {
-        text += "]"
+        append("]")
         needsComma.removeLast()
     }
 
     public mutating func key(_ name: String) {
         separate()
         writeString(name)
-        text += ":"
+        append(":")
         afterKey = true
     }
 
@@ -69,7 +76,7 @@ public struct JSONWriter {
 
     public mutating func number(_ value: Double, decimals: Int) {
         separate()
-        text += Self.format(value, decimals: decimals)
+        Self.appendNumber(value, decimals: decimals, to: &bytes)
     }
 
     public static func encode(_ value: Value) -> String {
@@ -81,83 +88,128 @@ public struct JSONWriter {
     public mutating func write(_ value: Value) {
         switch value {
         case .string(let string): writeString(string)
-        case .number(let number, let decimals): text += Self.format(number, decimals: decimals)
-        case .int(let int): text += String(int)
-        case .bool(let bool): text += bool ? "true" : "false"
-        case .null: text += "null"
+        case .number(let number, let decimals): Self.appendNumber(number, decimals: decimals, to: &bytes)
+        case .int(let int): append(String(int))
+        case .bool(let bool): append(bool ? "true" : "false")
+        case .null: append("null")
         case .array(let values):
-            text += "["
+            append("[")
             for (index, element) in values.enumerated() {
-                if index > 0 { text += "," }
+                if index > 0 { append(",") }
                 write(element)
             }
-            text += "]"
+            append("]")
         case .object(let members):
-            text += "{"
+            append("{")
             for (index, (key, element)) in members.enumerated() {
-                if index > 0 { text += "," }
+                if index > 0 { append(",") }
                 writeString(key)
-                text += ":"
+                append(":")
                 write(element)
             }
-            text += "}"
+            append("}")
         }
     }
 
     public mutating func writeString(_ string: String) {
         // Most strings need no escape: copy them whole.
-        if !string.utf8.contains(where: {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2
-        }) {
-            text += "\""
-            text += string
-            text += "\""
+        if !Self.mayNeedEscape(string) {
+            append("\"")
+            append(string)
+            append("\"")
             return
         }
-        text += "\""
+        append("\"")
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "<": text += "\\u003c"
-            case ">": text += "\\u003e"
-            case "&": text += "\\u0026"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case "<": append("\\u003c")
+            case ">": append("\\u003e")
+            case "&": append("\\u0026")
+            case "\u{2028}": append("\\u2028")
+            case "\u{2029}": append("\\u2029")
             default:
                 if scalar.value < 0x20 {
-                    text += String(format: "\\u%04x", scalar.value)
+                    append(String(format: "\\u%04x", scalar.value))
                 } else {
-                    text.unicodeScalars.append(scalar)
+                    append(String(scalar))
                 }
             }
         }
-        text += "\""
+        append("\"")
+    }
+
+    /// Whether `string` has a byte that may need an escape: controls, `"`, `\\`, `<`, `>`, `&`,
+    /// and 0xE2, the first byte of U+2028 and U+2029. A tight loop over the UTF-8 bytes.
+    static func mayNeedEscape(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// A number with at most `decimals` decimals and no trailing zeros: `41.881900` → `41.8819`.
     /// Integer arithmetic instead of `String(format:)`, which is slow enough to show in a build.
     public static func format(_ number: Double, decimals: Int, minimumDecimals: Int = 0) -> String {
-        guard number.isFinite else { return "null" }
+        var bytes: [UInt8] = []
+        appendNumber(number, decimals: decimals, minimumDecimals: minimumDecimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(number, decimals:minimumDecimals:)` to `bytes`, digit by digit.
+    static func appendNumber(_ number: Double, decimals: Int, minimumDecimals: Int = 0, to bytes: inout [UInt8]) {
+        guard number.isFinite else {
+            bytes += "null".utf8
+            return
+        }
         let decimals = min(max(decimals, 0), 9)
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(number) * Double(scale)).rounded()
-        guard scaled < 9e15 else { return String(number) }
+        guard scaled < 9e15 else {
+            bytes += String(number).utf8
+            return
+        }
         let units = Int64(scaled)
-        var whole = String(units / scale)
+        if units != 0 && number < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(units / scale, count: 1, to: &bytes)
         var fraction = units % scale
-        if units != 0 && number < 0 { whole = "-" + whole }
-        guard fraction != 0 || minimumDecimals > 0 else { return whole }
+        guard fraction != 0 || minimumDecimals > 0 else { return }
         var digits = decimals
         while digits > minimumDecimals && fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
-        let text = String(fraction)
-        return whole + "." + String(repeating: "0", count: digits - text.count) + text
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(fraction, count: digits, to: &bytes)
+    }
+
+    /// The decimal digits of `value` (not negative), padded with zeros in front to `count` digits.
+    private static func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+        var length = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                length += 1
+            } while rest > 0 && length < 24
+            while length < count && length < 24 {
+                buffer[23 - length] = UInt8(ascii: "0")
+                length += 1
+            }
+            bytes.append(contentsOf: buffer[(24 - length)...])
+        }
     }
 }

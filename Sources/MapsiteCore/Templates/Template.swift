@@ -8,7 +8,7 @@ import Foundation
 /// fills the parent's `{{$block}}default{{/block}}`. Tags alone on a line take the line with them.
 /// Not supported: changing delimiters, lambdas.
 public struct Template: Sendable {
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         /// Literal text, kept as UTF-8 so rendering copies bytes.
         case text([UInt8])
         case variable(path: [String], escaped: Bool)
