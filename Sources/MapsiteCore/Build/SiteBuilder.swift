@@ -44,23 +44,15 @@ public struct SiteBuilder {
         ])
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
-        // Index
+        // Index. Tiles, the search index and the downloads need nothing the pages need: each is
+        // made on a thread of its own while the pages render, and written after them.
         let indexes = SpatialIndexer.index(datasets)
         clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
-        let tiles = datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
-        let tileFiles = tiles.reduce(0) { $0 + $1.files.count - 1 }
-        let largest = tiles.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
-        for tileSet in tiles {
-            for key in tileSet.pyramid.overfullLeaves {
-                report.warnings.append(
-                    "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
-            }
+        let tilesTask = BackgroundTask(name: "mapsite tiles") {
+            datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
         }
-        clock.finish("Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes)")
-        let search = SearchIndex(datasets: datasets)
-        clock.finish(
-            "Built search index of \(NumberText.grouped(search.documentCount)) items (\(NumberText.grouped(search.shardCount)) shards, largest \(NumberText.grouped(search.largestShard)) bytes)"
-        )
+        let searchTask = BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) }
+        let downloadsTask = BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) }
 
         // Derive
         let groups = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, DatasetGroups($0)) })
@@ -73,11 +65,13 @@ public struct SiteBuilder {
                 .init(name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count)
             })
 
-        // Render and write
+        // Render and write: every file goes through one queue to one writing thread, which
+        // creates files while the other threads render.
         let writer = try OutputWriter(directory: options.outputDirectory)
+        let files = WriteQueue(writer: writer)
         let renderer = PageRenderer(
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
-            regions: regions, pages: pages, writer: writer,
+            regions: regions, pages: pages, writer: writer, files: files,
             progress: options.progress)
         try renderer.renderItems()
         clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
@@ -86,13 +80,30 @@ public struct SiteBuilder {
         try renderer.renderGroups()
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
-        try renderer.writeDataFiles()
+        try writeAssets(config: config, files: files)
+        clock.finish("Rendered lists and pages")
+        let (tiles, tilesSeconds) = tilesTask.value
         for tileSet in tiles {
-            for file in tileSet.files { try writer.write(file.path, file.json) }
+            for key in tileSet.pyramid.overfullLeaves {
+                report.warnings.append(
+                    "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
+            }
+            for file in tileSet.files { try files.write(file.path, file.json) }
         }
-        for file in search.files { try writer.write(file.path, file.json) }
-        try writeAssets(config: config, writer: writer)
-        clock.finish("Rendered lists, pages, tiles, downloads and assets")
+        let tileFiles = tiles.reduce(0) { $0 + $1.files.count - 1 }
+        let largest = tiles.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
+        options.log(
+            "Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes) alongside in \(NumberText.seconds(tilesSeconds))"
+        )
+        let (search, searchSeconds) = searchTask.value
+        for file in search.files { try files.write(file.path, file.json) }
+        options.log(
+            "Built search index of \(NumberText.grouped(search.documentCount)) items (\(NumberText.grouped(search.shardCount)) shards, largest \(NumberText.grouped(search.largestShard)) bytes) alongside in \(NumberText.seconds(searchSeconds))"
+        )
+        let (downloads, downloadsSeconds) = downloadsTask.value
+        for file in downloads { try files.write(file.path, file.bytes) }
+        options.log("Made \(downloads.count) download files alongside in \(NumberText.seconds(downloadsSeconds))")
+        try files.finish()
         report.output = try writer.finish()
         report.pages = report.output.files
         let output = report.output
@@ -143,8 +154,8 @@ public struct SiteBuilder {
         return (joined, sets)
     }
 
-    private func writeAssets(config: SiteConfig, writer: OutputWriter) throws {
-        let copier = AssetCopier(writer: writer)
+    private func writeAssets(config: SiteConfig, files: any FileSink) throws {
+        let copier = AssetCopier(writer: files)
         try copier.copyTree((options.themeDirectory as NSString).appendingPathComponent("assets"), to: "assets/")
         if config.leaflet == "local" { try copier.copyLeaflet() }
         let content = options.contentDirectory as NSString

@@ -127,7 +127,7 @@ enum StableHash {
     }
 
     @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var z = value &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 32)) &* 0xD6E8_FEB8_6659_FD93
         return z ^ (z >> 32)

@@ -19,8 +19,8 @@ extension ItemPage {
         func add(_ row: ArraySlice<Neighbour>, of target: Dataset) {
             hasher.add(row.count)
             for neighbour in row {
-                let other = target.items[Int(neighbour.index)]
-                hasher.add(other.title, other.slug)
+                let other = Int(neighbour.index)
+                hasher.add(target.items[other].title, target.items[other].slug)
                 hasher.add(neighbour.distance.bitPattern)
                 hasher.add(neighbour.bearing.bitPattern)
             }
@@ -40,8 +40,9 @@ extension ItemPage {
     }
 }
 
-/// FNV-1a over a stream of values, each followed by a separator so `("ab", "c")` and
-/// `("a", "bc")` differ. The same in every run, unlike Swift's `Hasher`.
+/// A 64-bit hash of a stream of values, the same in every run (unlike Swift's `Hasher`). Each
+/// text is hashed whole, its length included (`StableHash.contents`, eight bytes a step), then
+/// mixed in, so `("ab", "c")` and `("a", "bc")` differ.
 struct StableHasher {
     private(set) var value: UInt64
 
@@ -49,18 +50,13 @@ struct StableHasher {
         value = seed
     }
 
-    mutating func add(_ byte: UInt8) {
-        value ^= UInt64(byte)
-        value = value &* 0x100_0000_01b3
-    }
-
     mutating func add(_ texts: String...) {
         for text in texts { add(text) }
     }
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
-        add(0xFF)
+        var text = text
+        add(text.withUTF8 { StableHash.contents(UnsafeRawBufferPointer($0)) })
     }
 
     mutating func add(_ texts: [String]) {
@@ -73,7 +69,7 @@ struct StableHasher {
     }
 
     mutating func add(_ number: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+        value = StableHash.mix((value &+ 0x9E37_79B9_7F4A_7C15) ^ number)
     }
 
     mutating func add(_ point: GeoPoint) {

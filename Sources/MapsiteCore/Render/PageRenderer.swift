@@ -9,7 +9,10 @@ final class PageRenderer {
     let groups: [String: DatasetGroups]
     let regions: [String: RegionSet]
     let pages: PageLoader.Pages
+    /// Asked whether a page made from the same inputs is already in the output folder.
     let writer: OutputWriter
+    /// Where rendered files go: a queue in front of `writer`.
+    let files: any FileSink
     let progress: (@Sendable (String, Int, Int) -> Void)?
     let markdown: MarkdownPages
     private(set) var warnings: [String] = []
@@ -19,7 +22,7 @@ final class PageRenderer {
     init(
         context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], indexes: [String: DatasetIndex],
         groups: [String: DatasetGroups], regions: [String: RegionSet], pages: PageLoader.Pages, writer: OutputWriter,
-        progress: (@Sendable (String, Int, Int) -> Void)?
+        files: any FileSink, progress: (@Sendable (String, Int, Int) -> Void)?
     ) {
         self.groups = groups
         self.regions = regions
@@ -29,6 +32,7 @@ final class PageRenderer {
         self.indexes = indexes
         self.pages = pages
         self.writer = writer
+        self.files = files
         self.progress = progress
         var itemPaths: [String: String] = [:]
         for dataset in datasets {
@@ -43,14 +47,16 @@ final class PageRenderer {
 
     /// Item pages, rendered in parallel in chunks.
     func renderItems() throws {
+        let itemLinks = ItemPage.links(of: datasets)
         for dataset in datasets {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
                 groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
-                datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
-            let (templates, writer, progress, context) = (self.templates, self.writer, self.progress, self.context)
+                datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }), itemLinks: itemLinks)
+            let (templates, writer, files, progress, context) = (
+                self.templates, self.writer, self.files, self.progress, self.context
+            )
             let site = SiteFingerprint.make(templates: templates, context: context)
-            let queue = WriteQueue(writer: writer)
             let items = dataset.items
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
@@ -66,7 +72,7 @@ final class PageRenderer {
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
                         let html = try templates.renderBytes(
                             [context.shared(at: folder), page.view(for: position)], withTemplate: "item")
-                        try queue.enqueue(folder + "index.html", html, inputs: inputs)
+                        try files.write(folder + "index.html", html, inputs: inputs)
                     } catch {
                         failure.set(error)
                         return
@@ -74,7 +80,6 @@ final class PageRenderer {
                 }
                 progress?("Rendering \(dataset.name) items", done.add(chunk), items.count)
             }
-            try queue.finish()
             if let error = failure.error { throw error }
             pagePaths += items.map { ItemPage.path(dataset: dataset.name, slug: $0.slug) }
         }
@@ -102,7 +107,7 @@ final class PageRenderer {
                 pageSize: dataset.config.pageSize ?? context.config.pageSize)
             try pages.render(
                 page: { view, path, template in try write(view, at: path, with: template) },
-                file: { path, json in try writer.write(path, json) })
+                file: { path, json in try files.write(path, json) })
         }
     }
 
@@ -145,23 +150,16 @@ final class PageRenderer {
         notFound["canonical"] = nil
         notFound["bodyClass"] = "not-found"
         let shared = context.shared(root: context.config.basePath, current: nil)
-        try writer.write("404.html", try templates.render([shared, .object(notFound)], withTemplate: "404"))
-        try writer.write("sitemap.xml", SiteFiles.sitemap(paths: pagePaths.sorted(), config: context.config))
-        try writer.write("robots.txt", SiteFiles.robots(config: context.config))
+        try files.write("404.html", try templates.renderBytes([shared, .object(notFound)], withTemplate: "404"))
+        try files.write("sitemap.xml", SiteFiles.sitemap(paths: pagePaths.sorted(), config: context.config))
+        try files.write("robots.txt", SiteFiles.robots(config: context.config))
     }
 
     /// Renders a page's view over the shared view for its path, writes `path/index.html`.
     private func write(_ view: TemplateValue, at path: String, with template: String) throws {
         let html = try templates.renderBytes([context.shared(at: path), view], withTemplate: template)
-        try writer.write(path + "index.html", html)
+        try files.write(path + "index.html", html)
         pagePaths.append(path)
-    }
-
-    func writeDataFiles() throws {
-        for dataset in datasets {
-            try writer.write("downloads/\(dataset.name).geojson", Downloads.geoJSON(dataset))
-            try writer.write("downloads/\(dataset.name).csv", Downloads.csv(dataset))
-        }
     }
 
     private func renderMarkdown(_ page: Page, at path: String) -> String {

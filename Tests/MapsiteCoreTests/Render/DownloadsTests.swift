@@ -8,7 +8,7 @@ struct DownloadsTests {
         "CSV quoting",
         arguments: [
             ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("a\nb", "\"a\nb\""),
-            ("", ""), ("Café", "Café"),
+            ("a\r\nb", "\"a\r\nb\""), ("", ""), ("Café", "Café"),
         ])
     func quote(value: String, quoted: String) {
         #expect(Downloads.quote(value) == quoted)
