@@ -151,7 +151,10 @@ final class PageRenderer {
         notFound["bodyClass"] = "not-found"
         let shared = context.shared(root: context.config.basePath, current: nil)
         try files.write("404.html", try templates.renderBytes([shared, .object(notFound)], withTemplate: "404"))
-        try files.write("sitemap.xml", SiteFiles.sitemap(paths: pagePaths.sorted(), config: context.config))
+        try files.write(
+            "sitemap.xml",
+            SiteFiles.sitemap(
+                paths: UTF8Order.sortedPositions(of: pagePaths).map { pagePaths[$0] }, config: context.config))
         try files.write("robots.txt", SiteFiles.robots(config: context.config))
     }
 
