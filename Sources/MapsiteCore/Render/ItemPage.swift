@@ -10,8 +10,19 @@ struct ItemPage: Sendable {
     let groupLinks: [String: [String: String]]
     /// Every dataset by name, for the links of cross-dataset neighbour lists.
     let datasets: [String: Dataset]
+    /// The link to every item from any item page, by dataset and position (`ItemPage.links(of:)`).
+    let itemLinks: [String: [String]]
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
+
+    /// Item pages all lie two folders down (`dataset/slug/`), so the link from one to another is
+    /// the same from every item page: `../../dataset/slug/`. Made once, not once per neighbour.
+    static func links(of datasets: [Dataset]) -> [String: [String]] {
+        Dictionary(
+            uniqueKeysWithValues: datasets.map { dataset in
+                (dataset.name, dataset.items.map { "../../" + path(dataset: dataset.name, slug: $0.slug) })
+            })
+    }
 
     /// The page's own view; render it on top of `context.shared(at: path)`.
     func view(for position: Int) -> TemplateValue {
@@ -42,9 +53,9 @@ struct ItemPage: Sendable {
             ])
         }
         let neighbours = links(root: root, to: dataset, index.neighbours[position])
+        let ownLinks = itemLinks[config.name] ?? []
         let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
-            let item = dataset.items[Int(other)]
-            return ["title": .text(item.title), "url": .text(root + Self.path(dataset: config.name, slug: item.slug))]
+            ["title": .text(dataset.items[Int(other)].title), "url": .text(ownLinks[Int(other)])]
         }
         view["item"] = .object([
             "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
@@ -76,11 +87,12 @@ struct ItemPage: Sendable {
     }
 
     private func links(root: String, to target: Dataset, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
-        row.map { neighbour in
-            let item = target.items[Int(neighbour.index)]
+        let urls = itemLinks[target.name] ?? []
+        return row.map { neighbour in
+            let position = Int(neighbour.index)
             return [
-                "title": .text(item.title),
-                "url": .text(root + Self.path(dataset: target.name, slug: item.slug)),
+                "title": .text(target.items[position].title),
+                "url": .text(urls[position]),
                 "distance": .text(DistanceText.format(neighbour.distance)),
                 "bearing": .text(DistanceText.compass(neighbour.bearing)),
                 "degrees": .text(String(Int(neighbour.bearing.rounded()) % 360)),
@@ -89,41 +101,44 @@ struct ItemPage: Sendable {
     }
 
     /// The item as JSON inside the page: id, position and neighbour ids with distances in metres.
+    /// Written byte by byte: it is made once per page, with a dozen or more neighbours.
     func itemData(_ position: Int) -> String {
         let item = dataset.items[position]
-        var json = JSONWriter()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(640)
         func list(_ target: Dataset, _ row: ArraySlice<Neighbour>) {
-            json.beginArray()
-            for neighbour in row {
-                json.beginObject()
-                json.key("id")
-                json.string(target.items[Int(neighbour.index)].id)
-                json.key("distance")
-                json.number(neighbour.distance, decimals: 1)
-                json.key("bearing")
-                json.number(neighbour.bearing, decimals: 1)
-                json.endObject()
+            bytes.append(UInt8(ascii: "["))
+            for (index, neighbour) in zip(row.indices, row) {
+                if index != row.startIndex { bytes.append(UInt8(ascii: ",")) }
+                bytes += #"{"id":"#.utf8
+                JSONWriter.appendString(target.items[Int(neighbour.index)].id, to: &bytes)
+                bytes += #","distance":"#.utf8
+                JSONWriter.appendNumber(neighbour.distance, decimals: 1, to: &bytes)
+                bytes += #","bearing":"#.utf8
+                JSONWriter.appendNumber(neighbour.bearing, decimals: 1, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
             }
-            json.endArray()
+            bytes.append(UInt8(ascii: "]"))
         }
-        json.beginObject()
-        json.key("dataset")
-        json.string(dataset.name)
-        json.key("id")
-        json.string(item.id)
-        json.key("lat")
-        json.number(item.point.latitude, decimals: 7)
-        json.key("lon")
-        json.number(item.point.longitude, decimals: 7)
-        json.key("neighbours")
+        bytes += #"{"dataset":"#.utf8
+        JSONWriter.appendString(dataset.name, to: &bytes)
+        bytes += #","id":"#.utf8
+        JSONWriter.appendString(item.id, to: &bytes)
+        bytes += #","lat":"#.utf8
+        JSONWriter.appendNumber(item.point.latitude, decimals: 7, to: &bytes)
+        bytes += #","lon":"#.utf8
+        JSONWriter.appendNumber(item.point.longitude, decimals: 7, to: &bytes)
+        bytes += #","neighbours":"#.utf8
         list(dataset, index.neighbours[position])
         for cross in index.cross {
             guard let other = datasets[cross.dataset] else { continue }
-            json.key("nearest_" + cross.dataset)
+            bytes.append(UInt8(ascii: ","))
+            JSONWriter.appendString("nearest_" + cross.dataset, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
             list(other, cross.table[position])
         }
-        json.endObject()
-        return json.text
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Safe image URLs: http(s) as they are; relative ones are relative to the site root.

@@ -112,35 +112,38 @@ public struct JSONWriter {
     }
 
     public mutating func writeString(_ string: String) {
+        Self.appendString(string, to: &bytes)
+    }
+
+    /// Appends `string` as a JSON string, quotes included, escaped to be safe inside `<script>`.
+    static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
         // Most strings need no escape: copy them whole.
-        if !Self.mayNeedEscape(string) {
-            append("\"")
-            append(string)
-            append("\"")
+        if !mayNeedEscape(string) {
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
             return
         }
-        append("\"")
         for scalar in string.unicodeScalars {
+            let escape: String
             switch scalar {
-            case "\"": append("\\\"")
-            case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
-            case "<": append("\\u003c")
-            case ">": append("\\u003e")
-            case "&": append("\\u0026")
-            case "\u{2028}": append("\\u2028")
-            case "\u{2029}": append("\\u2029")
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
+            case "<": escape = "\\u003c"
+            case ">": escape = "\\u003e"
+            case "&": escape = "\\u0026"
+            case "\u{2028}": escape = "\\u2028"
+            case "\u{2029}": escape = "\\u2029"
             default:
-                if scalar.value < 0x20 {
-                    append(String(format: "\\u%04x", scalar.value))
-                } else {
-                    append(String(scalar))
-                }
+                escape = scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : String(scalar)
             }
+            bytes += escape.utf8
         }
-        append("\"")
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Whether `string` has a byte that may need an escape: controls, `"`, `\\`, `<`, `>`, `&`,
