@@ -21,6 +21,18 @@ public struct NeighbourIndex: Sendable {
     /// The number of indexed points.
     public var count: Int { tree.pointCount }
 
+    /// The groups of two or more points with bit-identical coordinates, each in ascending order,
+    /// groups by their first point. The tree holds each position once, so this costs no search.
+    public var sharedPositions: [[Int32]] {
+        var groups: [[Int32]] = []
+        for site in 0..<tree.siteCount {
+            let start = Int(tree.memberStart[site])
+            let end = Int(tree.memberStart[site + 1])
+            if end - start > 1 { groups.append(Array(tree.members[start..<end])) }
+        }
+        return groups.sorted { $0[0] < $1[0] }
+    }
+
     /// Builds the index. Coordinates must be finite, in degrees.
     /// - Complexity: O(n log n).
     public init(points: [GeoPoint]) {

@@ -9,7 +9,7 @@ struct AssetCopier {
         "leaflet.js", "leaflet.css", "leaflet.markercluster.js", "MarkerCluster.css", "MarkerCluster.Default.css",
     ]
 
-    let writer: OutputWriter
+    let writer: any FileSink
 
     /// Copies every file below `directory` to `prefix` in the site; returns how many.
     @discardableResult

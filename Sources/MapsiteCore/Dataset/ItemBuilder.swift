@@ -57,17 +57,17 @@ struct ItemBuilder {
             }
             try check(lat, in: -90...90, record, field, found: text)
             try check(lon, in: -180...180, record, field, found: text)
-            return GeoPoint(latitude: lat, longitude: lon)
+            return Self.point(lat, lon)
         }
         if let latField = config.latitude, let lonField = config.longitude {
             let lat = try number(record, latField, in: -90...90)
             let lon = try number(record, lonField, in: -180...180)
-            return GeoPoint(latitude: lat, longitude: lon)
+            return Self.point(lat, lon)
         }
         if let geometry = record.geometry {
             try check(geometry.latitude, in: -90...90, record, "geometry latitude")
             try check(geometry.longitude, in: -180...180, record, "geometry longitude")
-            return GeoPoint(latitude: geometry.latitude, longitude: geometry.longitude)
+            return Self.point(geometry.latitude, geometry.longitude)
         }
         throw InputError(
             file: file, line: record.line, location: record.location,
@@ -111,5 +111,13 @@ struct ItemBuilder {
 
     static func format(_ range: ClosedRange<Double>) -> String {
         "\(Int(range.lowerBound))…\(Int(range.upperBound))"
+    }
+}
+
+extension ItemBuilder {
+    /// A point with `-0` read as `0`, so that places at the same spot have the same coordinates to
+    /// the bit, which is how the neighbour index and `Locations` tell them apart.
+    static func point(_ latitude: Double, _ longitude: Double) -> GeoPoint {
+        GeoPoint(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 }

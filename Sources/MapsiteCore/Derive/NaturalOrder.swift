@@ -13,6 +13,26 @@ enum NaturalOrder {
         return a.withUTF8 { a in b.withUTF8 { b in compare(a, b) < 0 } }
     }
 
+    /// The indices of `keys` in natural order; `tieBreak` orders keys that are the same bytes.
+    /// The keys are copied into one buffer first, so that comparing two is a walk over bytes.
+    static func order(of keys: [String], tieBreak: (Int, Int) -> Bool) -> [Int] {
+        var bytes: [UInt8] = []
+        var starts = [0]
+        starts.reserveCapacity(keys.count + 1)
+        for key in keys {
+            bytes += key.utf8
+            starts.append(bytes.count)
+        }
+        return bytes.withUnsafeBufferPointer { all in
+            keys.indices.sorted { a, b in
+                let difference = compare(
+                    UnsafeBufferPointer(rebasing: all[starts[a]..<starts[a + 1]]),
+                    UnsafeBufferPointer(rebasing: all[starts[b]..<starts[b + 1]]))
+                return difference != 0 ? difference < 0 : tieBreak(a, b)
+            }
+        }
+    }
+
     /// Negative, zero or positive as `a` comes before, is the same as, or comes after `b`.
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0

@@ -48,9 +48,8 @@ enum Locations {
             if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
         }
         if radius <= 0 {
-            var first: [GeoPoint: Int32] = [:]
-            for (index, point) in points.enumerated() {
-                if let other = first[point] { union(other, Int32(index)) } else { first[point] = Int32(index) }
+            for group in index.sharedPositions {
+                for member in group.dropFirst() { union(group[0], member) }
             }
         } else {
             for (position, point) in points.enumerated() {
@@ -65,13 +64,22 @@ enum Locations {
                 }
             }
         }
-        var members: [Int32: [Int32]] = [:]
-        for index in points.indices { members[find(Int32(index)), default: []].append(Int32(index)) }
-        var locationOfItem = [Int32](repeating: -1, count: points.count)
+        // A location per set of two or more items, in the order of its first item (the root, which
+        // union keeps as the lowest index); its items ascending.
+        let roots = points.indices.map { find(Int32($0)) }
+        var sizes = [Int32](repeating: 0, count: points.count)
+        for root in roots { sizes[Int(root)] += 1 }
+        var locationOfRoot = [Int32](repeating: -1, count: points.count)
         var locations: [[Int32]] = []
-        for root in members.keys.sorted() where members[root]!.count > 1 {
-            for member in members[root]! { locationOfItem[Int(member)] = Int32(locations.count) }
-            locations.append(members[root]!)
+        for index in points.indices where roots[index] == Int32(index) && sizes[index] > 1 {
+            locationOfRoot[index] = Int32(locations.count)
+            locations.append([])
+        }
+        var locationOfItem = [Int32](repeating: -1, count: points.count)
+        for (index, root) in roots.enumerated() where locationOfRoot[Int(root)] >= 0 {
+            let location = locationOfRoot[Int(root)]
+            locationOfItem[index] = location
+            locations[Int(location)].append(Int32(index))
         }
         return (locationOfItem, locations)
     }

@@ -32,16 +32,13 @@ struct ListPages {
         page == 1 ? basePath : basePath + "page/\(page)/"
     }
 
-    /// Items by title, case and accents folded, with numbers in natural order; ties by id.
+    /// Items by title in `NaturalOrder`, accents folded (`Été` with `ete`); ties by id.
     static func titleOrder(_ items: [Item]) -> [Int] {
-        let keys = items.map { $0.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        return items.indices.sorted { a, b in
-            switch keys[a].compare(keys[b], options: [.numeric]) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: return items[a].id < items[b].id
-            }
+        let keys = items.map { item in
+            item.title.utf8.allSatisfy { $0 < 0x80 }
+                ? item.title : item.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
+        return NaturalOrder.order(of: keys) { items[$0].id < items[$1].id }
     }
 
     /// The list entries of page `page`, linked from a page whose way back to the root is `root`.
@@ -81,7 +78,7 @@ struct ListPages {
     }
 
     func pagination(page: Int, root: String) -> TemplateValue {
-        var pagination: [String: TemplateValue] = [
+        var pagination: TemplateObject = [
             "current": .text(String(page)), "total": .text(String(pageCount)), "multiple": .bool(pageCount > 1),
         ]
         if page > 1 { pagination["prev"] = .text(root + path(page: page - 1)) }

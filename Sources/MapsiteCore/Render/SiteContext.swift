@@ -46,8 +46,8 @@ public struct SiteContext: Sendable {
     }
 
     /// The part of a page's view that is its own: titles, description, canonical URL.
-    public func page(at path: String, title: String?, description: String? = nil) -> [String: TemplateValue] {
-        var view: [String: TemplateValue] = [
+    public func page(at path: String, title: String?, description: String? = nil) -> TemplateObject {
+        var view: TemplateObject = [
             "title": .text(title.map { "\($0) · \(config.title)" } ?? config.title),
             "heading": .text(title ?? config.title),
             "description": .optional([description, config.description].compactMap { $0 }.first { !$0.isEmpty }),
@@ -61,7 +61,7 @@ public struct SiteContext: Sendable {
             let url = root + target
             return url.isEmpty ? "./" : url
         }
-        var site: [String: TemplateValue] = [
+        var site: TemplateObject = [
             "title": .text(config.title), "description": .optional(config.description),
         ]
         site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })

@@ -2,14 +2,14 @@ import Foundation
 
 /// A value a template shows: text, a flag, a list or an object of named values.
 ///
-/// Views are built from these directly, so rendering looks names up in small dictionaries and
-/// never reflects over Swift types. Literals work: `["title": "Home", "items": [...], "current": true]`;
+/// Views are built from these directly, so rendering looks names up in small objects and never
+/// reflects over Swift types. Literals work: `["title": "Home", "items": [...], "current": true]`;
 /// for variables use `.text(name)`.
 public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// Whether a section over this value is shown: false, empty text and empty lists are not.
     var isTruthy: Bool {
@@ -40,6 +40,59 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
     public init(integerLiteral value: Int) { self = .text(String(value)) }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateObject(elements))
+    }
+}
+
+/// The named values of an object, kept in a small array.
+///
+/// A view's objects have a handful to a few dozen names, and a page builds hundreds of them:
+/// appending to an array and comparing short names costs less than hashing every name into a
+/// dictionary, both when a view is built and when a template looks a name up. When a name is
+/// given twice, the last one counts, as in a dictionary literal.
+public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private struct Member: Sendable, Equatable {
+        var name: String
+        var value: TemplateValue
+    }
+
+    private var members: [Member]
+
+    public init() {
+        members = []
+    }
+
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self.init(elements)
+    }
+
+    init(_ elements: [(String, TemplateValue)]) {
+        members = elements.map { Member(name: $0.0, value: $0.1) }
+    }
+
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The value named `name`; setting nil removes it.
+    public subscript(name: String) -> TemplateValue? {
+        get {
+            // From the end, so that the last of two same names counts.
+            var index = members.count
+            while index > 0 {
+                index -= 1
+                if members[index].name == name { return members[index].value }
+            }
+            return nil
+        }
+        set {
+            members.removeAll { $0.name == name }
+            if let newValue { members.append(Member(name: name, value: newValue)) }
+        }
+    }
+
+    /// Equal when every name has the same value in both, whatever the order.
+    public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+        let names = Set(lhs.members.map(\.name))
+        guard names == Set(rhs.members.map(\.name)) else { return false }
+        return names.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }

@@ -92,14 +92,19 @@ struct CommandLineTests {
         }
     }
 
-    @Test("a second build writes nothing") func secondBuild() throws {
+    @Test("a second build writes nothing, and says the output was up to date; warnings are repeated")
+    func secondBuild() throws {
         try withTemporaryDirectory { output in
             let arguments = ["build", "--content", "Tests/Fixtures/sites/basic", "--output", output]
-            _ = try MapsiteBinary.run(arguments)
+            let first = try MapsiteBinary.run(arguments)
             let second = try MapsiteBinary.run(arguments)
             #expect(second.status == 0)
-            let last = second.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(last.wholeMatch(of: /Wrote 0 files, \d+ unchanged, 0 removed in \d+\.\d\d s/) != nil, "\(last)")
+            let lines = second.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 1)
+            let files = /Nothing changed since the last build: (\d+) files checked in \d+\.\d\d s/
+            let written = first.stdout.firstMatch(of: /Wrote (\d+) files, 0 unchanged/)?.1
+            #expect(written != nil && lines.first?.wholeMatch(of: files)?.1 == written, "\(lines)")
+            #expect(!first.stderr.isEmpty && second.stderr == first.stderr)
         }
     }
 
