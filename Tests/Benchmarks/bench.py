@@ -13,8 +13,10 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
 
 1. A full build into an empty folder: wall time, peak RSS, the time of every stage (from the
    `<text> in <seconds> s` lines mapsite prints), files and bytes written, tiles, pages/s.
-2. Rebuilds over that output: nothing changed (must write 0 files), one title changed (a few
-   files), one item removed (files removed). The two edits are skipped for 500k points or more.
+2. Rebuilds over that output: nothing changed (must write 0 files; mapsite stops after checking
+   its build stamp), the README edited (the whole pipeline runs, item pages are skipped by their
+   fingerprints), one title changed (a few files), one item removed (files removed). The edits
+   are skipped for 500k points or more.
 3. For the cities, side by side in the same rounds:
    - Hugo (Debian's 0.111) rendering one bare page per place (title, geo meta, JSON-LD);
    - the file-writing floor: `floor.c` writing the same files (paths and sizes of mapsite's
