@@ -7,7 +7,7 @@ import Foundation
 /// that build wrote is still there at its size, the build has nothing to do (`UpToDateCheck`).
 /// Files are fingerprinted by their bytes, not their dates, so a checkout or a copy that only
 /// touches dates does not make a build start over, and an edit that keeps the date is still seen.
-struct BuildStamp: Equatable {
+struct BuildStamp {
     let value: UInt64
 
     /// - Parameter config: the loaded settings, for data files that lie outside the content folder.
@@ -24,10 +24,6 @@ struct BuildStamp: Equatable {
         for source in sources { Self.addFile(content.appendingPathComponent(source), to: &hasher) }
         if config.leaflet == "local" { Self.addTree(AssetCopier.leafletDirectory, skipping: output, to: &hasher) }
         value = hasher.value
-    }
-
-    init(value: UInt64) {
-        self.value = value
     }
 
     /// Adds the relative path and the bytes of every file below `directory`, in path order.

@@ -34,10 +34,6 @@ enum FileOnDisk {
         }
     }
 
-    static func makeDirectories(_ path: String) throws {
-        try makeDirectories(path, in: AT_FDCWD, shownAs: path)
-    }
-
     /// Makes the folder `path` and any missing folders above it.
     static func makeDirectories(_ path: String, in folder: Int32, shownAs shown: String) throws {
         if mkdirat(folder, path, 0o755) == 0 || errno == EEXIST { return }

@@ -44,15 +44,10 @@ public struct SiteBuilder {
         ])
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
-        // Index. Tiles, the search index and the downloads need nothing the pages need: each is
-        // made on a thread of its own while the pages render, and written after them.
+        // Index. Tiles, the search index and the downloads are made beside the pages.
         let indexes = SpatialIndexer.index(datasets)
         clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
-        let tilesTask = BackgroundTask(name: "mapsite tiles") {
-            datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
-        }
-        let searchTask = BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) }
-        let downloadsTask = BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) }
+        let sideOutputs = SideOutputs(datasets: datasets)
 
         // Derive
         let groups = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, DatasetGroups($0)) })
@@ -82,27 +77,7 @@ public struct SiteBuilder {
         report.warnings += renderer.warnings
         try writeAssets(config: config, files: files)
         clock.finish("Rendered lists and pages")
-        let (tiles, tilesSeconds) = tilesTask.value
-        for tileSet in tiles {
-            for key in tileSet.pyramid.overfullLeaves {
-                report.warnings.append(
-                    "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
-            }
-            for file in tileSet.files { try files.write(file.path, file.json) }
-        }
-        let tileFiles = tiles.reduce(0) { $0 + $1.files.count - 1 }
-        let largest = tiles.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
-        options.log(
-            "Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes) alongside in \(NumberText.seconds(tilesSeconds))"
-        )
-        let (search, searchSeconds) = searchTask.value
-        for file in search.files { try files.write(file.path, file.json) }
-        options.log(
-            "Built search index of \(NumberText.grouped(search.documentCount)) items (\(NumberText.grouped(search.shardCount)) shards, largest \(NumberText.grouped(search.largestShard)) bytes) alongside in \(NumberText.seconds(searchSeconds))"
-        )
-        let (downloads, downloadsSeconds) = downloadsTask.value
-        for file in downloads { try files.write(file.path, file.bytes) }
-        options.log("Made \(downloads.count) download files alongside in \(NumberText.seconds(downloadsSeconds))")
+        try sideOutputs.write(to: files, warnings: &report.warnings, log: options.log)
         try files.finish()
         report.output = try writer.finish()
         report.pages = report.output.files

@@ -52,7 +52,7 @@ struct ItemPage: Sendable {
                 "label": .text(Label.from(field)), "value": .text(item.values[position]), "url": .text(root + link),
             ])
         }
-        let neighbours = links(root: root, to: dataset, index.neighbours[position])
+        let neighbours = links(to: dataset, index.neighbours[position])
         let ownLinks = itemLinks[config.name] ?? []
         let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
             ["title": .text(dataset.items[Int(other)].title), "url": .text(ownLinks[Int(other)])]
@@ -68,7 +68,7 @@ struct ItemPage: Sendable {
                 index.cross.compactMap { list in
                     guard let other = datasets[list.dataset] else { return nil }
                     return [
-                        "title": .text(list.title), "places": .list(links(root: root, to: other, list.table[position])),
+                        "title": .text(list.title), "places": .list(links(to: other, list.table[position])),
                     ]
                 }),
             "samePlace": .list(samePlace), "hasSamePlace": .bool(!samePlace.isEmpty),
@@ -86,7 +86,7 @@ struct ItemPage: Sendable {
         return .object(view)
     }
 
-    private func links(root: String, to target: Dataset, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
+    private func links(to target: Dataset, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
         let urls = itemLinks[target.name] ?? []
         return row.map { neighbour in
             let position = Int(neighbour.index)

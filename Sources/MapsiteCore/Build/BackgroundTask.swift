@@ -1,0 +1,26 @@
+import Foundation
+
+/// A value computed on a thread of its own while the build goes on; `value` waits for it.
+final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
+    private var result: Value?
+    private var seconds = 0.0
+    private let done = DispatchSemaphore(value: 0)
+
+    init(name: String, _ work: @escaping @Sendable () -> Value) {
+        let thread = Thread { [self] in
+            let start = DispatchTime.now()
+            result = work()
+            seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            done.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// The value and how long it took to compute, once it is there.
+    var value: (Value, seconds: Double) {
+        done.wait()
+        done.signal()
+        return (result!, seconds)
+    }
+}
