@@ -33,7 +33,7 @@ struct GroupPages {
 
     /// Every page and points file, handed to `write` as (view, path, template) or `writeFile`.
     func render(
-        page write: (TemplateValue, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
+        page write: (TemplateObject, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
     ) throws {
         for index in groups.indexes {
             var groupList = index.groups
@@ -83,7 +83,7 @@ struct GroupPages {
         field.statistics.contains(.median) ? .median : field.statistics.first { $0 != .count }
     }
 
-    private func indexView(_ index: GroupIndex, _ groups: [GroupIndex.Group], base: String) -> TemplateValue {
+    private func indexView(_ index: GroupIndex, _ groups: [GroupIndex.Group], base: String) -> TemplateObject {
         let root = SitePath.root(from: base)
         let label = fieldLabels[index.field] ?? Label.from(index.field)
         var view = context.page(
@@ -125,12 +125,12 @@ struct GroupPages {
                 ? nil : "\(NumberText.grouped(index.ungrouped.count)) places have no \(label.lowercased()).")
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["bodyClass"] = "groups"
-        return .object(view)
+        return view
     }
 
     private func groupView(
         _ index: GroupIndex, _ group: GroupIndex.Group, list: ListPages, page: Int, hasPoints: Bool
-    ) -> TemplateValue {
+    ) -> TemplateObject {
         let path = list.path(page: page)
         let root = SitePath.root(from: path)
         let label = fieldLabels[index.field] ?? Label.from(index.field)
@@ -163,7 +163,7 @@ struct GroupPages {
         view["pointsURL"] = .optional(hasPoints ? root + list.basePath + "points.json" : nil)
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["bodyClass"] = "group"
-        return .object(view)
+        return view
     }
 
     /// `{"p":[[lat,lon,"title","slug"],…],"shape":<GeoJSON geometry or null>}`.

@@ -16,21 +16,22 @@ extension ItemPage {
         hasher.add(item.point)
         hasher.add(item.values)
         hasher.add(item.image ?? "\u{0}", item.thumbnail ?? "\u{0}", item.description ?? "\u{0}")
-        func add(_ row: ArraySlice<Neighbour>, of target: Dataset) {
+        func add(_ row: ArraySlice<Neighbour>, of target: LinkTargets) {
             hasher.add(row.count)
             for neighbour in row {
                 let other = Int(neighbour.index)
-                hasher.add(target.items[other].title, target.items[other].slug)
+                hasher.add(target.titles[other], target.slugs[other])
                 hasher.add(neighbour.distance.bitPattern)
                 hasher.add(neighbour.bearing.bitPattern)
             }
         }
-        add(index.neighbours[position], of: dataset)
+        let own = targets[dataset.name]!
+        add(index.neighbours[position], of: own)
         for cross in index.cross {
-            if let other = datasets[cross.dataset] { add(cross.table[position], of: other) }
+            if let other = targets[cross.dataset] { add(cross.table[position], of: other) }
         }
         for other in index.samePlace(as: position) {
-            hasher.add(dataset.items[Int(other)].title, dataset.items[Int(other)].slug)
+            hasher.add(own.titles[Int(other)], own.slugs[Int(other)])
         }
         for (field, links) in groupLinks.sorted(by: { $0.key < $1.key }) {
             guard let column = dataset.config.keptFields.firstIndex(of: field) else { continue }

@@ -8,24 +8,36 @@ struct ItemPage: Sendable {
     let index: DatasetIndex
     /// Group pages by field and value, so the item's values link to their groups.
     let groupLinks: [String: [String: String]]
-    /// Every dataset by name, for the links of cross-dataset neighbour lists.
-    let datasets: [String: Dataset]
-    /// The link to every item from any item page, by dataset and position (`ItemPage.links(of:)`).
-    let itemLinks: [String: [String]]
+    /// What pages show of the items of every dataset, by name: of this one for its own
+    /// neighbours, of others for cross-dataset lists.
+    let targets: [String: LinkTargets]
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
 
-    /// Item pages all lie two folders down (`dataset/slug/`), so the link from one to another is
-    /// the same from every item page: `../../dataset/slug/`. Made once, not once per neighbour.
-    static func links(of datasets: [Dataset]) -> [String: [String]] {
-        Dictionary(
-            uniqueKeysWithValues: datasets.map { dataset in
-                (dataset.name, dataset.items.map { "../../" + path(dataset: dataset.name, slug: $0.slug) })
-            })
+    /// What an item page shows of the items it links to, by position, made once per dataset
+    /// rather than once per link.
+    struct LinkTargets: Sendable {
+        let ids: [String]
+        let titles: [String]
+        let slugs: [String]
+        /// Item pages all lie two folders down (`dataset/slug/`), so the link from one to
+        /// another is the same from every item page: `../../dataset/slug/`.
+        let urls: [String]
+
+        init(_ dataset: Dataset) {
+            ids = dataset.items.map(\.id)
+            titles = dataset.items.map(\.title)
+            slugs = dataset.items.map(\.slug)
+            urls = slugs.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0) }
+        }
+
+        static func of(_ datasets: [Dataset]) -> [String: LinkTargets] {
+            Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, LinkTargets($0)) })
+        }
     }
 
     /// The page's own view; render it on top of `context.shared(at: path)`.
-    func view(for position: Int) -> TemplateValue {
+    func view(for position: Int) -> TemplateObject {
         let item = dataset.items[position]
         let config = dataset.config
         let path = Self.path(dataset: config.name, slug: item.slug)
@@ -52,10 +64,10 @@ struct ItemPage: Sendable {
                 "label": .text(Label.from(field)), "value": .text(item.values[position]), "url": .text(root + link),
             ])
         }
-        let neighbours = links(to: dataset, index.neighbours[position])
-        let ownLinks = itemLinks[config.name] ?? []
+        let own = targets[config.name]!
+        let neighbours = links(to: own, index.neighbours[position])
         let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
-            ["title": .text(dataset.items[Int(other)].title), "url": .text(ownLinks[Int(other)])]
+            ["title": .text(own.titles[Int(other)]), "url": .text(own.urls[Int(other)])]
         }
         view["item"] = .object([
             "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
@@ -66,7 +78,7 @@ struct ItemPage: Sendable {
             "neighbours": .list(neighbours), "hasNeighbours": .bool(!neighbours.isEmpty),
             "cross": .list(
                 index.cross.compactMap { list in
-                    guard let other = datasets[list.dataset] else { return nil }
+                    guard let other = targets[list.dataset] else { return nil }
                     return [
                         "title": .text(list.title), "places": .list(links(to: other, list.table[position])),
                     ]
@@ -83,16 +95,15 @@ struct ItemPage: Sendable {
         view["nearURL"] = .text(root + "near/?dataset=\(config.name)&lat=\(lat)&lon=\(lon)")
         view["geoMeta"] = ["position": .text("\(lat);\(lon)"), "icbm": .text("\(lat), \(lon)")]
         view["bodyClass"] = "item"
-        return .object(view)
+        return view
     }
 
-    private func links(to target: Dataset, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
-        let urls = itemLinks[target.name] ?? []
-        return row.map { neighbour in
+    private func links(to target: LinkTargets, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
+        row.map { neighbour in
             let position = Int(neighbour.index)
             return [
-                "title": .text(target.items[position].title),
-                "url": .text(urls[position]),
+                "title": .text(target.titles[position]),
+                "url": .text(target.urls[position]),
                 "distance": .text(DistanceText.format(neighbour.distance)),
                 "bearing": .text(DistanceText.compass(neighbour.bearing)),
                 "degrees": .text(String(Int(neighbour.bearing.rounded()) % 360)),
@@ -106,12 +117,12 @@ struct ItemPage: Sendable {
         let item = dataset.items[position]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(640)
-        func list(_ target: Dataset, _ row: ArraySlice<Neighbour>) {
+        func list(_ target: LinkTargets, _ row: ArraySlice<Neighbour>) {
             bytes.append(UInt8(ascii: "["))
             for (index, neighbour) in zip(row.indices, row) {
                 if index != row.startIndex { bytes.append(UInt8(ascii: ",")) }
                 bytes += #"{"id":"#.utf8
-                JSONWriter.appendString(target.items[Int(neighbour.index)].id, to: &bytes)
+                JSONWriter.appendString(target.ids[Int(neighbour.index)], to: &bytes)
                 bytes += #","distance":"#.utf8
                 JSONWriter.appendNumber(neighbour.distance, decimals: 1, to: &bytes)
                 bytes += #","bearing":"#.utf8
@@ -129,9 +140,9 @@ struct ItemPage: Sendable {
         bytes += #","lon":"#.utf8
         JSONWriter.appendNumber(item.point.longitude, decimals: 7, to: &bytes)
         bytes += #","neighbours":"#.utf8
-        list(dataset, index.neighbours[position])
+        list(targets[dataset.name]!, index.neighbours[position])
         for cross in index.cross {
-            guard let other = datasets[cross.dataset] else { continue }
+            guard let other = targets[cross.dataset] else { continue }
             bytes.append(UInt8(ascii: ","))
             JSONWriter.appendString("nearest_" + cross.dataset, to: &bytes)
             bytes.append(UInt8(ascii: ":"))

@@ -62,7 +62,7 @@ struct ListPages {
     }
 
     /// The view of a page of the whole dataset's list; render it on top of `context.shared(at: path)`.
-    func view(page: Int) -> TemplateValue {
+    func view(page: Int) -> TemplateObject {
         let config = dataset.config
         let path = self.path(page: page)
         let root = SitePath.root(from: path)
@@ -74,7 +74,7 @@ struct ListPages {
         view["pagination"] = pagination(page: page, root: root)
         view["range"] = .text(range)
         view["bodyClass"] = "list"
-        return .object(view)
+        return view
     }
 
     func pagination(page: Int, root: String) -> TemplateValue {

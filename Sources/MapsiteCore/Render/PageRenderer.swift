@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 
 /// Renders every page of the site with the templates and hands it to the writer.
 final class PageRenderer {
@@ -47,31 +48,34 @@ final class PageRenderer {
 
     /// Item pages, rendered in parallel in chunks.
     func renderItems() throws {
-        let itemLinks = ItemPage.links(of: datasets)
+        let targets = ItemPage.LinkTargets.of(datasets)
         for dataset in datasets {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
                 groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
-                datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }), itemLinks: itemLinks)
+                targets: targets)
             let (templates, writer, files, progress, context) = (
                 self.templates, self.writer, self.files, self.progress, self.context
             )
             let site = SiteFingerprint.make(templates: templates, context: context)
             let items = dataset.items
+            // Near places after each other, so the neighbours a page shows are mostly still in
+            // the cache from the pages before it.
+            let order = SpatialOrder.positions(of: items.map(\.point))
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
             let failure = FirstError()
             let done = Counter()
             DispatchQueue.concurrentPerform(iterations: chunks) { index in
                 guard !failure.isSet else { return }
-                for position in (index * chunk)..<min(items.count, (index + 1) * chunk) {
+                for position in order[(index * chunk)..<min(items.count, (index + 1) * chunk)].lazy.map(Int.init) {
                     let item = items[position]
                     do {
                         let folder = ItemPage.path(dataset: dataset.name, slug: item.slug)
                         let inputs = page.fingerprint(position, site: site)
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
-                        let html = try templates.renderBytes(
-                            [context.shared(at: folder), page.view(for: position)], withTemplate: "item")
+                        let html = try templates.renderPage(
+                            page.view(for: position), over: context.shared(at: folder), withTemplate: "item")
                         try files.write(folder + "index.html", html, inputs: inputs)
                     } catch {
                         failure.set(error)
@@ -125,11 +129,11 @@ final class PageRenderer {
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
             view["bodyClass"] = "map"
-            try write(.object(view), at: path, with: "map")
+            try write(view, at: path, with: "map")
         }
         var near = context.page(at: "near/", title: "Near me")
         near["bodyClass"] = "near"
-        try write(.object(near), at: "near/", with: "near")
+        try write(near, at: "near/", with: "near")
     }
 
     /// The home page, Markdown pages, 404, sitemap and robots.txt.
@@ -137,20 +141,20 @@ final class PageRenderer {
         var home = context.page(at: "", title: nil)
         if let readme = pages.readme { home["readme"] = .text(renderMarkdown(readme, at: "")) }
         home["bodyClass"] = "home"
-        try write(.object(home), at: "", with: "home")
+        try write(home, at: "", with: "home")
         for page in pages.pages {
             let title = page.source == "README.md" ? page.frontMatter.title ?? "About" : page.title
             var view = context.page(at: page.path, title: title, description: page.frontMatter.description)
             view["content"] = .text(renderMarkdown(page, at: page.path))
             view["bodyClass"] = "page"
-            try write(.object(view), at: page.path, with: "page")
+            try write(view, at: page.path, with: "page")
         }
         // Served at any depth, so its links start from the base path instead of being relative.
         var notFound = context.page(at: "", title: "Page not found")
         notFound["canonical"] = nil
         notFound["bodyClass"] = "not-found"
         let shared = context.shared(root: context.config.basePath, current: nil)
-        try files.write("404.html", try templates.renderBytes([shared, .object(notFound)], withTemplate: "404"))
+        try files.write("404.html", try templates.renderPage(notFound, over: shared, withTemplate: "404"))
         try files.write(
             "sitemap.xml",
             SiteFiles.sitemap(
@@ -159,8 +163,8 @@ final class PageRenderer {
     }
 
     /// Renders a page's view over the shared view for its path, writes `path/index.html`.
-    private func write(_ view: TemplateValue, at path: String, with template: String) throws {
-        let html = try templates.renderBytes([context.shared(at: path), view], withTemplate: template)
+    private func write(_ view: TemplateObject, at path: String, with template: String) throws {
+        let html = try templates.renderPage(view, over: context.shared(at: path), withTemplate: template)
         try files.write(path + "index.html", html)
         pagePaths.append(path)
     }

@@ -30,19 +30,19 @@ public struct SiteContext: Sendable {
     }
 
     /// The shared view for a page at site path `path`, with links relative to it.
-    public func shared(at path: String) -> TemplateValue {
+    public func shared(at path: String) -> SharedView {
         let current = menu.contains { $0.path == path } ? path : nil
         return shared(root: SitePath.root(from: path), current: current)
     }
 
     /// The shared view with every link starting with `root` (relative `../`, or a base path such
     /// as `/demo/` for the 404 page); `current` marks a menu entry.
-    public func shared(root: String, current: String?) -> TemplateValue {
+    public func shared(root: String, current: String?) -> SharedView {
         let key = root + "\n" + (current ?? "")
-        if let cached = cache.value(for: key) { return cached }
+        if let cached = cache.value(for: key) { return SharedView(key: key, value: cached) }
         let value = makeShared(root: root, current: current)
         cache.store(value, for: key)
-        return value
+        return SharedView(key: key, value: value)
     }
 
     /// The part of a page's view that is its own: titles, description, canonical URL.

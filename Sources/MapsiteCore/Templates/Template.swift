@@ -36,3 +36,13 @@ public struct TemplateError: Error, LocalizedError, Equatable {
         "template \"\(template)\"" + (line.map { ", line \($0)" } ?? "") + ": " + message
     }
 }
+
+extension TemplateError {
+    static func noSuchPartial(_ name: String, usedBy caller: String) -> TemplateError {
+        TemplateError(template: caller, line: nil, message: "uses \"\(name)\", which is not a template")
+    }
+
+    static func tooDeep(_ name: String) -> TemplateError {
+        TemplateError(template: name, line: nil, message: "includes itself too deeply (a partial cycle?)")
+    }
+}

@@ -10,6 +10,7 @@ import Foundation
 /// benchmark figures).
 public struct TemplateLibrary: Sendable {
     let templates: [String: Template]
+    private let compiled = CompiledTemplates()
     public var names: Set<String> { Set(templates.keys) }
     /// A fingerprint of every template's name and text.
     public private(set) var fingerprint: UInt64 = 0
@@ -73,5 +74,60 @@ public struct TemplateLibrary: Sendable {
 
     public func render(_ value: TemplateValue, withTemplate name: String) throws -> String {
         try render([value], withTemplate: name)
+    }
+
+    /// Renders the template `name` for a page whose own view `page` lies over `shared`: the same
+    /// bytes as `renderBytes([shared.value, .object(page)], withTemplate: name)`, but what comes
+    /// from `shared` alone is rendered once for every page over it whose view has the same names
+    /// (see `CompiledTemplate`).
+    public func renderPage(
+        _ page: TemplateObject, over shared: SharedView, withTemplate name: String, capacity: Int = 8192
+    ) throws -> [UInt8] {
+        let names = page.names
+        let key = CompiledTemplates.Key(template: name, shared: shared.key, names: names)
+        let compiled = try compiled.template(for: key) {
+            try TemplateCompiler.compile(name, templates: templates, shared: shared.value, pageNames: Set(names))
+        }
+        let stack = [shared.value, TemplateValue.object(page)]
+        guard let compiled else { return try renderBytes(stack, withTemplate: name, capacity: capacity) }
+        return try compiled.render(stack, capacity: capacity)
+    }
+}
+
+/// A view that many pages share beneath their own (site title, menu, links back to the root),
+/// with a key that names it: views with the same key are the same.
+public struct SharedView: Sendable {
+    public var key: String
+    public var value: TemplateValue
+
+    public init(key: String, value: TemplateValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Compiled templates by template, shared view and page names, made as pages ask for them;
+/// safe across threads. A template that is not compiled (`TemplateCompiler.TooDeep`) is kept
+/// as nil, so it is rendered the ordinary way without trying again.
+final class CompiledTemplates: @unchecked Sendable {
+    struct Key: Hashable {
+        var template: String
+        var shared: String
+        var names: [String]
+    }
+
+    private let lock = NSLock()
+    private var templates: [Key: CompiledTemplate?] = [:]
+
+    func template(for key: Key, compile: () throws -> CompiledTemplate) throws -> CompiledTemplate? {
+        if let known = lock.withLock({ templates[key] }) { return known }
+        let made: CompiledTemplate?
+        do {
+            made = try compile()
+        } catch is TemplateCompiler.TooDeep {
+            made = nil
+        }
+        lock.withLock { templates[key] = made }
+        return made
     }
 }

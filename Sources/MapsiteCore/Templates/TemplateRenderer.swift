@@ -6,6 +6,8 @@ struct TemplateRenderer {
     var output: [UInt8] = []
     var stack: [TemplateValue]
     var depth = 0
+    /// How deeply partials may include partials, so that a cycle stops with an error.
+    static let maximumDepth = 50
 
     init(templates: [String: Template], stack: [TemplateValue], capacity: Int) {
         self.templates = templates
@@ -19,16 +21,9 @@ struct TemplateRenderer {
             case .text(let text):
                 output.append(contentsOf: text)
             case .variable(let path, let escaped):
-                guard let value = lookup(path) else { continue }
-                switch value {
-                case .text(let text):
-                    if escaped { Self.appendEscaped(text, to: &output) } else { Self.append(text, to: &output) }
-                // `false` stands for "no value" (see `TemplateValue.optional`), so it shows nothing.
-                case .bool(let flag): if flag { Self.append("true", to: &output) }
-                case .list, .object: continue
-                }
+                if let value = Self.lookup(path, in: stack) { Self.append(value, escaped: escaped, to: &output) }
             case .section(let path, let children, let inverted):
-                let value = lookup(path)
+                let value = Self.lookup(path, in: stack)
                 let truthy = value?.isTruthy ?? false
                 if inverted {
                     if !truthy { try render(children, blocks: blocks, in: template) }
@@ -61,20 +56,16 @@ struct TemplateRenderer {
     private mutating func renderTemplate(_ name: String, blocks: [String: [Template.Node]], from caller: String)
         throws
     {
-        guard let template = templates[name] else {
-            throw TemplateError(template: caller, line: nil, message: "uses \"\(name)\", which is not a template")
-        }
+        guard let template = templates[name] else { throw TemplateError.noSuchPartial(name, usedBy: caller) }
         depth += 1
         defer { depth -= 1 }
-        guard depth < 50 else {
-            throw TemplateError(template: name, line: nil, message: "includes itself too deeply (a partial cycle?)")
-        }
+        guard depth < Self.maximumDepth else { throw TemplateError.tooDeep(name) }
         try render(template.nodes, blocks: blocks, in: name)
     }
 
     /// The first name of a dotted path is looked for from the innermost value out; the rest
     /// descend into objects.
-    func lookup(_ path: [String]) -> TemplateValue? {
+    static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         var found: TemplateValue?
         for value in stack.reversed() {
@@ -88,6 +79,17 @@ struct TemplateRenderer {
             found = members[name]
         }
         return found
+    }
+
+    /// Appends what a variable shows for `value`: text, escaped or not; `true` for true; nothing
+    /// for false, which stands for "no value" (see `TemplateValue.optional`), lists and objects.
+    static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
+        switch value {
+        case .text(let text):
+            if escaped { appendEscaped(text, to: &output) } else { append(text, to: &output) }
+        case .bool(let flag): if flag { append("true", to: &output) }
+        case .list, .object: break
+        }
     }
 
     static func append(_ text: String, to output: inout [UInt8]) {

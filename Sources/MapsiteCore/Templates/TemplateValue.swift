@@ -51,26 +51,25 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
 /// dictionary, both when a view is built and when a template looks a name up. When a name is
 /// given twice, the last one counts, as in a dictionary literal.
 public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private struct Member: Sendable, Equatable {
-        var name: String
-        var value: TemplateValue
-    }
-
-    private var members: [Member]
+    /// Names and values as given: a literal's own array, kept without copying.
+    private var members: [(String, TemplateValue)]
 
     public init() {
         members = []
     }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self.init(elements)
+        members = elements
     }
 
     init(_ elements: [(String, TemplateValue)]) {
-        members = elements.map { Member(name: $0.0, value: $0.1) }
+        members = elements
     }
 
     public var isEmpty: Bool { members.isEmpty }
+
+    /// The names, in the order they were given (a name given twice appears twice).
+    public var names: [String] { members.map(\.0) }
 
     /// The value named `name`; setting nil removes it.
     public subscript(name: String) -> TemplateValue? {
@@ -79,20 +78,20 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
             var index = members.count
             while index > 0 {
                 index -= 1
-                if members[index].name == name { return members[index].value }
+                if members[index].0 == name { return members[index].1 }
             }
             return nil
         }
         set {
-            members.removeAll { $0.name == name }
-            if let newValue { members.append(Member(name: name, value: newValue)) }
+            members.removeAll { $0.0 == name }
+            if let newValue { members.append((name, newValue)) }
         }
     }
 
     /// Equal when every name has the same value in both, whatever the order.
     public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
-        let names = Set(lhs.members.map(\.name))
-        guard names == Set(rhs.members.map(\.name)) else { return false }
+        let names = Set(lhs.names)
+        guard names == Set(rhs.names) else { return false }
         return names.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }

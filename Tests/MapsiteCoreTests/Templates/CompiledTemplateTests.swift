@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+/// `renderPage` (compiled against the shared view) must give the bytes the interpreter gives
+/// for the same views: the interpreter is the oracle.
+private func bothWays(
+    _ library: TemplateLibrary, _ name: String, page: TemplateObject, shared: TemplateValue, key: String = "shared"
+) throws -> (compiled: String, interpreted: String) {
+    let compiled = try library.renderPage(page, over: SharedView(key: key, value: shared), withTemplate: name)
+    let interpreted = try library.renderBytes([shared, .object(page)], withTemplate: name)
+    return (String(decoding: compiled, as: UTF8.self), String(decoding: interpreted, as: UTF8.self))
+}
+
+@Suite("Compiled templates")
+struct CompiledTemplateTests {
+    let shared: TemplateValue = [
+        "root": "../", "title": "Site <&>", "site": ["title": "Site", "contact": false],
+        "menu": [["title": "Map", "url": "map/", "current": false], ["title": "About", "url": "about/"]],
+        "tags": ["a", "b"], "empty": [],
+    ]
+
+    @Test(
+        "the page's names win over the shared view's; shared names render once, page names per page",
+        arguments: [
+            "{{title}}|{{root}}|{{site.title}}|{{site.contact}}|{{site.none}}|{{none}}",
+            "{{#menu}}<a href=\"{{root}}{{url}}\">{{title}}</a>{{#current}}*{{/current}}{{heading}}{{/menu}}",
+            "{{#items}}{{title}}@{{root}}{{n}}{{#tags}}[{{.}}{{n}}]{{/tags}}{{/items}}",
+            "{{^items}}none{{/items}}{{^empty}}E{{heading}}{{/empty}}{{^tags}}T{{/tags}}",
+            "{{#flag}}{{title}}{{/flag}}{{^flag}}off{{root}}{{/flag}}{{#site}}{{title}}{{heading}}{{/site}}",
+            "{{#item}}{{title}} {{.}} {{site.title}}{{/item}}{{item.title}}{{item.none.deeper}}",
+            "{{{title}}}{{& heading}}{{#tags}}{{.}}{{/tags}}{{#items}}{{.}}{{/items}}",
+        ])
+    func namesResolveAsInterpreted(source: String) throws {
+        let library = try TemplateLibrary(sources: ["main": source])
+        let pages: [TemplateObject] = [
+            ["title": "Page \"1\"", "heading": "H", "flag": true, "items": [["n": "1"], ["n": "2", "title": "own"]]],
+            ["title": "Page 2", "heading": "", "flag": false, "items": [], "item": ["title": "It'"]],
+            ["heading": "no title here", "item": "text", "flag": "yes"],
+            [:],
+        ]
+        for page in pages {
+            let (compiled, interpreted) = try bothWays(library, "main", page: page, shared: shared)
+            #expect(compiled == interpreted, "page \(page.names)")
+        }
+    }
+
+    @Test("parents, blocks and partials are unrolled as the interpreter nests them")
+    func inheritance() throws {
+        let library = try TemplateLibrary(sources: [
+            "base": "<title>{{$title}}{{title}}{{/title}}</title>{{> header}}<main>{{$content}}{{/content}}</main>",
+            "header": "{{#menu}}{{title}} {{/menu}}{{heading}}",
+            "middle": "{{<base}}{{$content}}middle {{root}}{{/content}}{{/base}}",
+            "main":
+                "{{<middle}}{{$title}}T {{heading}}{{/title}}{{$content}}child {{#items}}{{n}}{{/items}}{{/content}}{{/middle}}",
+        ])
+        let page: TemplateObject = ["heading": "H", "items": [["n": "1"], ["n": "2"]]]
+        let (compiled, interpreted) = try bothWays(library, "main", page: page, shared: shared)
+        #expect(compiled == interpreted)
+        #expect(compiled == "<title>T H</title>Map About H<main>child 12</main>")
+    }
+
+    @Test("a missing partial fails only where rendering reaches it, with the interpreter's error")
+    func missingPartial() throws {
+        let library = try TemplateLibrary(sources: ["main": "a{{#show}}{{> missing}}{{/show}}b"])
+        let hidden = try bothWays(library, "main", page: ["show": false], shared: shared)
+        #expect(hidden.compiled == "ab" && hidden.interpreted == "ab")
+        let compiled = #expect(throws: TemplateError.self) {
+            try library.renderPage(
+                ["show": true], over: SharedView(key: "s", value: shared), withTemplate: "main")
+        }
+        #expect(compiled == TemplateError.noSuchPartial("missing", usedBy: "main"))
+    }
+
+    @Test("a partial recursing over the page's data renders as interpreted; a real cycle still fails")
+    func recursion() throws {
+        let library = try TemplateLibrary(sources: [
+            "main": "{{> node}}", "node": "({{name}}{{#children}}{{> node}}{{/children}})",
+            "loop": "x{{> loop}}",
+        ])
+        let page: TemplateObject = [
+            "name": "root",
+            "children": [["name": "a", "children": [["name": "b", "children": []]]], ["name": "c", "children": []]],
+        ]
+        let (compiled, interpreted) = try bothWays(library, "main", page: page, shared: shared)
+        #expect(compiled == interpreted)
+        #expect(compiled == "(root(a(b))(c))")
+        #expect(throws: TemplateError.self) {
+            try library.renderPage([:], over: SharedView(key: "s", value: shared), withTemplate: "loop")
+        }
+    }
+
+    @Test("the theme's item page: header and footer become text, the page's values stay steps")
+    func themeItemPage() throws {
+        let library = try TemplateLibrary(directories: [Fixtures.theme])
+        let shared = SharedView(
+            key: "../../",
+            value: [
+                "root": "../../", "language": "en", "site": ["title": "Boxes & more", "description": false],
+                "menu": [["title": "Near me", "url": "../../near/", "current": false]],
+                "datasets": [["name": "boxes", "title": "Boxes", "url": "../../boxes/", "count": "3"]],
+                "assets": ["css": "../../assets/mapsite.css", "js": "../../assets/mapsite.js"],
+                "basemap": ["url": "https://tiles/{z}/{x}/{y}.png", "attribution": "© <a>OSM</a>", "maxZoom": "19"],
+            ])
+        let page: TemplateObject = [
+            "title": "Box 1 · Boxes & more", "heading": "Box 1", "description": false, "bodyClass": "item",
+            "item": [
+                "id": "1", "title": "Box <1>", "lat": "41.5", "lon": "-87.6", "hasFields": true,
+                "fields": [["label": "Pickup", "value": "5 pm", "url": false]], "neighbours": [], "samePlace": [],
+            ],
+            "dataset": ["title": "Boxes", "url": "../../boxes/", "mapURL": "../../boxes/map/"],
+        ]
+        let compiled = try library.renderPage(page, over: shared, withTemplate: "item")
+        #expect(compiled == (try library.renderBytes([shared.value, .object(page)], withTemplate: "item")))
+        let template = try TemplateCompiler.compile(
+            "item", templates: library.templates, shared: shared.value, pageNames: Set(page.names))
+        let variables = template.steps.compactMap { step -> String? in
+            if case .variable(let path, _) = step { return template.paths[path].joined(separator: ".") }
+            return nil
+        }
+        #expect(variables.contains("item.title") && variables.contains("title"))
+        #expect(!variables.contains { $0.hasPrefix("site.") || $0 == "root" || $0.hasPrefix("assets.") })
+    }
+
+    @Test("random templates over random views render as interpreted")
+    func randomTemplates() throws {
+        var random = SplitMix64(seed: 7)
+        let names = ["a", "b", "c", "title", "list"]
+        func value(_ depth: Int) -> TemplateValue {
+            switch Int.random(in: 0..<(depth > 2 ? 3 : 6), using: &random) {
+            case 0: return .text(["x", "<y>", "", "z&"][Int.random(in: 0..<4, using: &random)])
+            case 1: return .bool(Bool.random(using: &random))
+            case 2: return .text("t\(Int.random(in: 0..<9, using: &random))")
+            case 3, 4: return .object(object(depth + 1))
+            default: return .list((0..<Int.random(in: 0..<3, using: &random)).map { _ in value(depth + 1) })
+            }
+        }
+        func object(_ depth: Int) -> TemplateObject {
+            var members: [(String, TemplateValue)] = []
+            for name in names where Int.random(in: 0..<3, using: &random) == 0 { members.append((name, value(depth))) }
+            return TemplateObject(members)
+        }
+        func path() -> String {
+            let first = Int.random(in: 0..<8, using: &random) == 0 ? "." : names.randomElement(using: &random)!
+            if first != ".", Bool.random(using: &random) { return first + "." + names.randomElement(using: &random)! }
+            return first
+        }
+        func source(_ depth: Int) -> String {
+            (0..<Int.random(in: 1..<4, using: &random)).map { _ in
+                switch Int.random(in: 0..<(depth > 2 ? 3 : 6), using: &random) {
+                case 0: return "|"
+                case 1: return "{{\(path())}}"
+                case 2: return "{{{\(path())}}}"
+                default:
+                    let name = path()
+                    let kind = Bool.random(using: &random) ? "#" : "^"
+                    return "{{\(kind)\(name)}}\(source(depth + 1)){{/\(name)}}"
+                }
+            }.joined()
+        }
+        for round in 0..<400 {
+            let library = try TemplateLibrary(sources: ["main": source(0)])
+            let shared = TemplateValue.object(object(0))
+            for _ in 0..<3 {
+                let (compiled, interpreted) = try bothWays(
+                    library, "main", page: object(0), shared: shared, key: "\(round)")
+                #expect(compiled == interpreted)
+            }
+        }
+    }
+}
