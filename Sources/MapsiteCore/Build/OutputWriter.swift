@@ -74,6 +74,11 @@ public final class OutputWriter: @unchecked Sendable {
         close(folder)
     }
 
+    /// Makes room for about `count` files, so the record of written files does not grow step by step.
+    public func expect(files count: Int) {
+        lock.withLock { current.reserveCapacity(count) }
+    }
+
     /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the
     /// caller need not render it again. Returns false when the caller must write it.
     public func reuse(_ path: String, inputs: UInt64) -> Bool {

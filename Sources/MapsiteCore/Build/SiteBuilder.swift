@@ -63,6 +63,7 @@ public struct SiteBuilder {
         // Render and write: every file goes through one queue to one writing thread, which
         // creates files while the other threads render.
         let writer = try OutputWriter(directory: options.outputDirectory)
+        writer.expect(files: report.items + 1024)
         let files = WriteQueue(writer: writer)
         let renderer = PageRenderer(
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,

@@ -20,11 +20,18 @@ public enum SitePath {
     /// Foundation's `deletingLastPathComponent` traps on some short strings with this toolchain
     /// on Linux (Swift 6.3.1), so mapsite uses this instead.
     public static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        if slash == trimmed.startIndex { return "/" }
-        return String(trimmed[..<slash])
+        // Over the bytes: the writer asks this for every file.
+        var path = path
+        return path.withUTF8 { bytes in
+            let slashByte = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 1 && bytes[end - 1] == slashByte { end -= 1 }
+            var slash = end - 1
+            while slash >= 0 && bytes[slash] != slashByte { slash -= 1 }
+            if slash < 0 { return "" }
+            if slash == 0 { return "/" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
     }
 
     /// Whether a site path stays inside the output folder: no absolute path, no `..`, no empty
