@@ -132,11 +132,7 @@ struct TemplateCompiler {
     static func compile(
         _ name: String, templates: [String: Template], shared: TemplateValue, pageNames: Set<String>
     ) throws -> CompiledTemplate {
-        guard let template = templates[name] else {
-            throw TemplateError(
-                template: name, line: nil,
-                message: "no such template (looked for \(name).mustache in the theme folders)")
-        }
+        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
         var compiler = TemplateCompiler(templates: templates, shared: shared, pageNames: pageNames)
         try compiler.compile(template.nodes, blocks: [:], in: name)
         return CompiledTemplate(

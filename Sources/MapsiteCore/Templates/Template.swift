@@ -38,6 +38,11 @@ public struct TemplateError: Error, LocalizedError, Equatable {
 }
 
 extension TemplateError {
+    static func noSuchTemplate(_ name: String) -> TemplateError {
+        TemplateError(
+            template: name, line: nil, message: "no such template (looked for \(name).mustache in the theme folders)")
+    }
+
     static func noSuchPartial(_ name: String, usedBy caller: String) -> TemplateError {
         TemplateError(template: caller, line: nil, message: "uses \"\(name)\", which is not a template")
     }

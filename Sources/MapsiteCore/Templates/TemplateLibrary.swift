@@ -62,11 +62,7 @@ public struct TemplateLibrary: Sendable {
     public func renderBytes(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws
         -> [UInt8]
     {
-        guard let template = templates[name] else {
-            throw TemplateError(
-                template: name, line: nil,
-                message: "no such template (looked for \(name).mustache in the theme folders)")
-        }
+        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
         var renderer = TemplateRenderer(templates: templates, stack: values, capacity: capacity)
         try renderer.render(template.nodes, blocks: [:], in: name)
         return renderer.output
