@@ -66,9 +66,7 @@ final class CompiledTemplate: Sendable {
                 if inverted {
                     if !truthy { try run(body, text: text, stack: &stack, output: &output) }
                 } else if truthy, let value {
-                    let elements: [TemplateValue]
-                    if case .list(let values) = value { elements = values } else { elements = [value] }
-                    for element in elements {
+                    for element in value.sectionElements {
                         stack.append(element)
                         try run(body, text: text, stack: &stack, output: &output)
                         stack.removeLast()
@@ -164,9 +162,7 @@ struct TemplateCompiler {
                     if inverted {
                         if !truthy { try compile(children, blocks: blocks, in: template) }
                     } else if truthy, let value {
-                        let elements: [TemplateValue]
-                        if case .list(let values) = value { elements = values } else { elements = [value] }
-                        for element in elements {
+                        for element in value.sectionElements {
                             try compile(children, pushing: .known(element), blocks: blocks, in: template)
                         }
                     }

@@ -28,11 +28,7 @@ struct TemplateRenderer {
                 if inverted {
                     if !truthy { try render(children, blocks: blocks, in: template) }
                 } else if truthy, let value {
-                    if case .list(let values) = value {
-                        for element in values { try renderPushing(element, children, blocks, template) }
-                    } else {
-                        try renderPushing(value, children, blocks, template)
-                    }
+                    for element in value.sectionElements { try renderPushing(element, children, blocks, template) }
                 }
             case .partial(let name):
                 try renderTemplate(name, blocks: [:], from: template)

@@ -21,6 +21,12 @@ public enum TemplateValue: Sendable, Equatable {
         }
     }
 
+    /// What a shown section renders its content over: each element of a list, any other value once.
+    var sectionElements: [TemplateValue] {
+        if case .list(let values) = self { return values }
+        return [self]
+    }
+
     /// Text or nothing: `.text(value)` when there is a value, else `false`, so sections hide it.
     public static func optional(_ text: String?) -> TemplateValue {
         guard let text, !text.isEmpty else { return .bool(false) }
