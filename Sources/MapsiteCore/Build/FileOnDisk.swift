@@ -19,9 +19,20 @@ enum FileOnDisk {
         try write(bytes, to: path, in: AT_FDCWD, shownAs: path)
     }
 
+    /// Writes the file, making its folders first if they are missing.
     /// - Parameter shown: how the file is named in errors.
     static func write(_ bytes: [UInt8], to path: String, in folder: Int32, shownAs shown: String) throws {
-        let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        var descriptor = openat(folder, path, flags, 0o644)
+        // Trying first and making the folders only when the kernel says they are missing costs one
+        // failed lookup per new folder, instead of a check before every file.
+        if descriptor < 0 && errno == ENOENT {
+            let parent = SitePath.parent(of: path)
+            if !parent.isEmpty && parent != "/" {
+                try makeDirectories(parent, in: folder, shownAs: SitePath.parent(of: shown))
+            }
+            descriptor = openat(folder, path, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw OutputError(path: shown, reason: "could not be opened: \(errnoText())") }
         defer { close(descriptor) }
         var offset = 0
@@ -37,9 +48,10 @@ enum FileOnDisk {
     /// Makes the folder `path` and any missing folders above it.
     static func makeDirectories(_ path: String, in folder: Int32, shownAs shown: String) throws {
         if mkdirat(folder, path, 0o755) == 0 || errno == EEXIST { return }
+        let failure = errno
         let parent = SitePath.parent(of: path)
-        guard errno == ENOENT, !parent.isEmpty, parent != path else {
-            throw OutputError(path: shown, reason: "could not be created: \(errnoText())")
+        guard failure == ENOENT, !parent.isEmpty, parent != path else {
+            throw OutputError(path: shown, reason: "could not be created: \(String(cString: strerror(failure)))")
         }
         try makeDirectories(parent, in: folder, shownAs: SitePath.parent(of: shown))
         if mkdirat(folder, path, 0o755) != 0 && errno != EEXIST {

@@ -40,7 +40,6 @@ public final class OutputWriter: @unchecked Sendable {
     /// The files of the last build, finished or not: the ones to remove if this build does not write them.
     private let previousPaths: Set<String>
     private var current: [String: Entry] = [:]
-    private var createdDirectories = Set<String>()
     private var summary = Summary()
     private let lock = NSLock()
     /// The output folder, open: files are made relative to it.
@@ -79,6 +78,16 @@ public final class OutputWriter: @unchecked Sendable {
         lock.withLock { current.reserveCapacity(count) }
     }
 
+    /// Starts making the folders of pages still to be written (`FolderMaker`): `folders` are
+    /// site paths of page folders, in the order their pages will come. Folders of pages the last
+    /// build wrote are skipped; they are there.
+    func makeFolders(_ folders: [String]) -> FolderMaker {
+        let previous = previous
+        return FolderMaker(folders: folders, in: folder) {
+            previous[$0 + "index.html"] == nil && SitePath.isContained($0)
+        }
+    }
+
     /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the
     /// caller need not render it again. Returns false when the caller must write it.
     public func reuse(_ path: String, inputs: UInt64) -> Bool {
@@ -114,7 +123,6 @@ public final class OutputWriter: @unchecked Sendable {
             lock.withLock { summary.unchanged += 1 }
             return
         }
-        try ensureDirectory(of: path)
         try FileOnDisk.write(bytes, to: path, in: folder, shownAs: directory + "/" + path)
         lock.withLock {
             summary.written += 1
@@ -145,17 +153,6 @@ public final class OutputWriter: @unchecked Sendable {
         try writeManifest()
         unlink((directory as NSString).appendingPathComponent(Self.incompleteName))
         return summary
-    }
-
-    private func ensureDirectory(of path: String) throws {
-        let parent = SitePath.parent(of: path)
-        guard !parent.isEmpty else { return }
-        lock.lock()
-        let known = createdDirectories.contains(parent)
-        lock.unlock()
-        if known { return }
-        try FileOnDisk.makeDirectories(parent, in: self.folder, shownAs: directory + "/" + parent)
-        lock.withLock { _ = createdDirectories.insert(parent) }
     }
 
     private func writeManifest() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 
 /// Builds a site from a content folder. Read `build()` top to bottom: load → index → derive →
 /// render → write. Each stage takes values and returns values; only `OutputWriter` touches the
@@ -44,6 +45,17 @@ public struct SiteBuilder {
         ])
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
+        // The input is valid: from here on the output folder changes. Item pages render in Web
+        // Mercator Z-order (near places one after another, so their neighbours stay in cache), and
+        // their folders are made in that order from now on, beside the stages below.
+        let renderOrder = datasets.map { SpatialOrder.positions(of: $0.items.map(\.point)) }
+        let writer = try OutputWriter(directory: options.outputDirectory)
+        let folders = writer.makeFolders(
+            zip(datasets, renderOrder).flatMap { dataset, order in
+                order.map { ItemPage.path(dataset: dataset.name, slug: dataset.items[Int($0)].slug) }
+            })
+        defer { folders.stop() }
+
         // Index. Tiles, the search index and the downloads are made beside the pages.
         let indexes = SpatialIndexer.index(datasets)
         clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
@@ -62,14 +74,13 @@ public struct SiteBuilder {
 
         // Render and write: every file goes through one queue to one writing thread, which
         // creates files while the other threads render.
-        let writer = try OutputWriter(directory: options.outputDirectory)
         writer.expect(files: report.items + 1024)
         let files = WriteQueue(writer: writer)
         let renderer = PageRenderer(
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
             regions: regions, pages: pages, writer: writer, files: files,
             progress: options.progress)
-        try renderer.renderItems()
+        try renderer.renderItems(in: renderOrder)
         clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
         try renderer.renderLists()
         try renderer.renderMapPages()
@@ -80,6 +91,7 @@ public struct SiteBuilder {
         clock.finish("Rendered lists and pages")
         try sideOutputs.write(to: files, warnings: &report.warnings, log: options.log)
         try files.finish()
+        folders.wait()
         report.output = try writer.finish()
         report.pages = report.output.files
         let output = report.output

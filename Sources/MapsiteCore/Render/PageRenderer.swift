@@ -46,10 +46,12 @@ final class PageRenderer {
             itemPaths: { itemPaths[$0] })
     }
 
-    /// Item pages, rendered in parallel in chunks.
-    func renderItems() throws {
+    /// Item pages, rendered in parallel in chunks, each dataset's in the order given (positions
+    /// of its items; `SpatialOrder`, so that the neighbours a page shows are mostly still in the
+    /// cache from the pages before it).
+    func renderItems(in orders: [[Int32]]) throws {
         let targets = ItemPage.LinkTargets.of(datasets)
-        for dataset in datasets {
+        for (dataset, order) in zip(datasets, orders) {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
                 groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
@@ -59,9 +61,6 @@ final class PageRenderer {
             )
             let site = SiteFingerprint.make(templates: templates, context: context)
             let items = dataset.items
-            // Near places after each other, so the neighbours a page shows are mostly still in
-            // the cache from the pages before it.
-            let order = SpatialOrder.positions(of: items.map(\.point))
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
             let failure = FirstError()

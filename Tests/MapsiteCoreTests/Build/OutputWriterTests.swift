@@ -170,4 +170,26 @@ struct OutputWriterTests {
             #expect(filesBelow(directory).count == 201)
         }
     }
+
+    @Test("folders made ahead: new ones are made, those of pages already written are skipped")
+    func foldersAhead() throws {
+        try withTemporaryDirectory { directory in
+            try build(["places/old/index.html": "old"], into: directory)
+            rmdir(directory + "/places/old")  // fails: not empty, so the folder stays
+            let writer = try OutputWriter(directory: directory)
+            let folders = writer.makeFolders(["places/new/", "places/old/", "other/deep/"])
+            folders.wait()
+            folders.stop()
+            #expect(exists(directory + "/places/new"))
+            #expect(exists(directory + "/other/deep"))
+            // A page that comes while its folder is still missing makes it.
+            try writer.write("late/one/index.html", "late")
+            try writer.write("places/new/index.html", "new")
+            try writer.write("places/old/index.html", "old")
+            let summary = try writer.finish()
+            #expect(readText(directory + "/late/one/index.html") == "late")
+            #expect(summary.written == 2)
+            #expect(summary.unchanged == 1)
+        }
+    }
 }
