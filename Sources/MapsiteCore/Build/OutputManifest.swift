@@ -9,21 +9,40 @@ enum OutputManifest {
 
     static func encode(_ entries: [String: OutputWriter.Entry]) -> [UInt8] {
         var bytes = Array(header.utf8)
-        bytes.reserveCapacity(entries.count * 64)
-        let paths = Array(entries.keys)
-        for position in UTF8Order.sortedPositions(of: paths) {
-            let path = paths[position]
-            let entry = entries[path]!
-            bytes += String(entry.hash, radix: 16).utf8
+        bytes.reserveCapacity(header.utf8.count + entries.count * 64)
+        let pairs = Array(entries)
+        for position in UTF8Order.sortedPositions(of: pairs.map(\.key)) {
+            let (path, entry) = pairs[position]
+            appendNumber(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: " "))
-            bytes += String(entry.size).utf8
+            appendNumber(UInt64(entry.size), radix: 10, to: &bytes)
             bytes.append(UInt8(ascii: " "))
-            bytes += (entry.inputs.map { String($0, radix: 16) } ?? "-").utf8
+            if let inputs = entry.inputs {
+                appendNumber(inputs, radix: 16, to: &bytes)
+            } else {
+                bytes.append(UInt8(ascii: "-"))
+            }
             bytes.append(UInt8(ascii: " "))
             bytes += path.utf8
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    /// Appends the digits of `value` in base 10 or 16 (lower case), as `String(value, radix:)` would.
+    private static func appendNumber(_ value: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 decimal digits
+        var length = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                let digit = UInt8(rest % radix)
+                buffer[23 - length] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest /= radix
+                length += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(24 - length)...])
+        }
     }
 
     /// The entries of the manifest at `path`; a missing one, or one in another format, reads as

@@ -80,8 +80,8 @@ public struct SiteBuilder {
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
             regions: regions, pages: pages, writer: writer, files: files,
             progress: options.progress)
-        try renderer.renderItems(in: renderOrder)
-        clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
+        // The few other pages first, while the side outputs have just started on the other core;
+        // then the item pages on every core.
         try renderer.renderLists()
         try renderer.renderMapPages()
         try renderer.renderGroups()
@@ -89,6 +89,8 @@ public struct SiteBuilder {
         report.warnings += renderer.warnings
         try writeAssets(config: config, files: files)
         clock.finish("Rendered lists and pages")
+        try renderer.renderItems(in: renderOrder)
+        clock.finish("Rendered \(NumberText.grouped(report.items)) item pages")
         try sideOutputs.write(to: files, warnings: &report.warnings, log: options.log)
         try files.finish()
         folders.wait()

@@ -112,17 +112,30 @@ enum StableHash {
         return hash
     }
 
-    /// A 64-bit hash of file contents, eight bytes a step (a multiply-xorshift mix in the manner
-    /// of wyhash/MurmurHash): several times faster than FNV-1a byte by byte on pages of kilobytes.
+    /// A 64-bit hash of file contents (a multiply-xorshift mix in the manner of wyhash/MurmurHash).
+    /// Four lanes take 32 bytes a step, each lane's multiplications independent of the others',
+    /// so the processor overlaps them: several times faster than one lane, and than FNV-1a byte
+    /// by byte, on pages of kilobytes.
     static func contents(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        let words = bytes.count / 8
-        for index in 0..<words {
-            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            hash = mix(hash ^ word)
+        let count = bytes.count
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0xcbf2_9ce4_8422_2325 ^ UInt64(count), 0x9E37_79B9_7F4A_7C15, 0xD6E8_FEB8_6659_FD93, 0x94D0_49BB_1331_11EB
+        )
+        var offset = 0
+        while offset + 32 <= count {
+            lanes.0 = mix(lanes.0 ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lanes.1 = mix(lanes.1 ^ bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            lanes.2 = mix(lanes.2 ^ bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            lanes.3 = mix(lanes.3 ^ bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        var hash = mix(mix(mix(lanes.0 ^ lanes.1) ^ lanes.2) ^ lanes.3)
+        while offset + 8 <= count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
         var tail: UInt64 = 0
-        for (shift, byte) in bytes[(words * 8)...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
         return mix(hash ^ tail)
     }
 

@@ -11,16 +11,27 @@ extension ItemPage {
     /// `view(for:)` reads besides the dataset's settings, which `site` covers.
     func fingerprint(_ position: Int, site: UInt64) -> UInt64 {
         var hasher = StableHasher(seed: site)
-        let item = dataset.items[position]
-        hasher.add(item.id, item.slug, item.title, item.origin)
-        hasher.add(item.point)
-        hasher.add(item.values)
-        hasher.add(item.image ?? "\u{0}", item.thumbnail ?? "\u{0}", item.description ?? "\u{0}")
+        dataset.items.withUnsafeBufferPointer { items in
+            let item = items[position]
+            hasher.add(item.id)
+            hasher.add(item.slug)
+            hasher.add(item.title)
+            hasher.add(item.origin)
+            hasher.add(item.point)
+            hasher.add(item.values)
+            hasher.add(item.image ?? "\u{0}")
+            hasher.add(item.thumbnail ?? "\u{0}")
+            hasher.add(item.description ?? "\u{0}")
+            for (field, column) in groupColumns {
+                hasher.add(field)
+                hasher.add(groupLinks[field]?[item.values[column]] ?? "\u{0}")
+            }
+        }
+        // Each linked item's title and slug count through their hash, made once per dataset.
         func add(_ row: ArraySlice<Neighbour>, of target: LinkTargets) {
             hasher.add(row.count)
             for neighbour in row {
-                let other = Int(neighbour.index)
-                hasher.add(target.titles[other], target.slugs[other])
+                hasher.add(target.fingerprints[Int(neighbour.index)])
                 hasher.add(neighbour.distance.bitPattern)
                 hasher.add(neighbour.bearing.bitPattern)
             }
@@ -31,11 +42,7 @@ extension ItemPage {
             if let other = targets[cross.dataset] { add(cross.table[position], of: other) }
         }
         for other in index.samePlace(as: position) {
-            hasher.add(own.titles[Int(other)], own.slugs[Int(other)])
-        }
-        for (field, links) in groupLinks.sorted(by: { $0.key < $1.key }) {
-            guard let column = dataset.config.keptFields.firstIndex(of: field) else { continue }
-            hasher.add(field, links[item.values[column]] ?? "\u{0}")
+            hasher.add(own.fingerprints[Int(other)])
         }
         return hasher.value
     }

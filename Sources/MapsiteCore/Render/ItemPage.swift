@@ -11,6 +11,22 @@ struct ItemPage: Sendable {
     /// What pages show of the items of every dataset, by name: of this one for its own
     /// neighbours, of others for cross-dataset lists.
     let targets: [String: LinkTargets]
+    /// The fields of `groupLinks` in name order, with their columns among the item's values.
+    let groupColumns: [(field: String, column: Int)]
+
+    init(
+        context: SiteContext, dataset: Dataset, index: DatasetIndex, groupLinks: [String: [String: String]],
+        targets: [String: LinkTargets]
+    ) {
+        self.context = context
+        self.dataset = dataset
+        self.index = index
+        self.groupLinks = groupLinks
+        self.targets = targets
+        groupColumns = groupLinks.keys.sorted().compactMap { field in
+            dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }
+        }
+    }
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
 
@@ -23,12 +39,20 @@ struct ItemPage: Sendable {
         /// Item pages all lie two folders down (`dataset/slug/`), so the link from one to
         /// another is the same from every item page: `../../dataset/slug/`.
         let urls: [String]
+        /// A hash of each title and slug, for the fingerprints of the pages that link to them.
+        let fingerprints: [UInt64]
 
         init(_ dataset: Dataset) {
             ids = dataset.items.map(\.id)
             titles = dataset.items.map(\.title)
             slugs = dataset.items.map(\.slug)
             urls = slugs.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0) }
+            fingerprints = zip(titles, slugs).map { title, slug in
+                var hasher = StableHasher()
+                hasher.add(title)
+                hasher.add(slug)
+                return hasher.value
+            }
         }
 
         static func of(_ datasets: [Dataset]) -> [String: LinkTargets] {

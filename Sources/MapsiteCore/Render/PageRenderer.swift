@@ -17,8 +17,9 @@ final class PageRenderer {
     let progress: (@Sendable (String, Int, Int) -> Void)?
     let markdown: MarkdownPages
     private(set) var warnings: [String] = []
-    /// Site paths of every HTML page, for the sitemap.
-    private(set) var pagePaths: [String] = []
+    /// Site paths of every HTML page, for the sitemap: the item pages' from the start, the
+    /// others' as they are rendered.
+    private(set) var pagePaths: [String]
 
     init(
         context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], indexes: [String: DatasetIndex],
@@ -36,11 +37,15 @@ final class PageRenderer {
         self.files = files
         self.progress = progress
         var itemPaths: [String: String] = [:]
+        var pagePaths: [String] = []
         for dataset in datasets {
             for item in dataset.items {
-                itemPaths["\(dataset.name)/\(item.id)"] = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                let path = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                itemPaths["\(dataset.name)/\(item.id)"] = path
+                pagePaths.append(path)
             }
         }
+        self.pagePaths = pagePaths
         markdown = MarkdownPages(
             renderer: MarkdownRenderer(unsafeHTML: context.config.unsafeHTML), pages: pages.pages,
             itemPaths: { itemPaths[$0] })
@@ -84,7 +89,6 @@ final class PageRenderer {
                 progress?("Rendering \(dataset.name) items", done.add(chunk), items.count)
             }
             if let error = failure.error { throw error }
-            pagePaths += items.map { ItemPage.path(dataset: dataset.name, slug: $0.slug) }
         }
     }
 

@@ -96,4 +96,22 @@ struct IdentityTests {
         }
         #expect(dataset.items.map(\.slug).allSatisfy { $0.hasSuffix("-first") || $0.hasSuffix("-second") })
     }
+
+    @Test("the contents hash changes with any one byte and with the length")
+    func contentsHash() {
+        func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes(StableHash.contents) }
+        var seen = Set<UInt64>()
+        // Lengths around the 8- and 32-byte steps; zeros, so only the length differs.
+        for length in 0...70 { seen.insert(hash([UInt8](repeating: 0, count: length))) }
+        #expect(seen.count == 71)
+        // One byte flipped at every position of every lane and of the tail.
+        let base = (0..<77).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var flipped = Set([hash(base)])
+        for position in base.indices {
+            var changed = base
+            changed[position] ^= 1
+            flipped.insert(hash(changed))
+        }
+        #expect(flipped.count == base.count + 1)
+    }
 }
