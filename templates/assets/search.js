@@ -235,7 +235,37 @@
   // ---------------------------------------------------------------------------------------------
   // The search box: a combobox with a listbox of results (WAI-ARIA combobox pattern).
 
+  // The box's default content, made here rather than in every page (it is hidden without
+  // script anyway). A theme may put its own input, listbox and status in the box instead.
+  function fill(box) {
+    var label = document.createElement("label");
+    label.className = "site-search-label";
+    label.htmlFor = "site-search-input";
+    label.textContent = "Search";
+    var input = document.createElement("input");
+    input.id = "site-search-input";
+    input.type = "text";
+    input.placeholder = "Search";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    [["role", "combobox"], ["aria-autocomplete", "list"], ["aria-expanded", "false"],
+      ["aria-controls", "site-search-results"], ["autocapitalize", "off"]].forEach(function (pair) {
+      input.setAttribute(pair[0], pair[1]);
+    });
+    var listbox = document.createElement("ul");
+    listbox.id = "site-search-results";
+    listbox.className = "site-search-results";
+    listbox.setAttribute("role", "listbox");
+    listbox.setAttribute("aria-label", "Search results");
+    listbox.hidden = true;
+    var status = document.createElement("p");
+    status.className = "site-search-status";
+    status.setAttribute("role", "status");
+    box.append(label, input, listbox, status);
+  }
+
   function attach(box) {
+    if (!box.querySelector("input")) fill(box);
     var input = box.querySelector("input");
     var listbox = box.querySelector("[role=listbox]");
     var status = box.querySelector("[role=status]");
