@@ -25,10 +25,11 @@ struct BuildCommand: ParsableCommand {
         if let progress {
             showProgress = { stage, done, total in progress.show(stage, done, total) }
         }
-        let options = BuildOptions(
+        var options = BuildOptions(
             contentDirectory: site.content, outputDirectory: site.output, themeDirectory: theme, baseURL: site.baseURL,
             log: log,
             progress: showProgress)
+        options.keepsDataUntilExit = true  // the process ends with this build
         try SiteBuilder(options: options).build().printProblems()
     }
 }

@@ -101,7 +101,16 @@ public struct SiteBuilder {
             "Wrote \(NumberText.grouped(output.written)) files, \(NumberText.grouped(output.unchanged)) unchanged, \(NumberText.grouped(output.removed)) removed"
         )
         try upToDate.record(report)
+        if options.keepsDataUntilExit {
+            _ = Unmanaged.passRetained(Leftovers(values: [datasets, indexes, groups, renderer, writer, sideOutputs]))
+        }
         return report
+    }
+
+    /// What a build keeps alive past its end (`BuildOptions.keepsDataUntilExit`).
+    private final class Leftovers {
+        let values: [Any]
+        init(values: [Any]) { self.values = values }
     }
 
     private func loadDatasets(_ config: SiteConfig, report: inout BuildReport) throws -> [Dataset] {

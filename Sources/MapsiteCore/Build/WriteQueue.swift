@@ -22,7 +22,7 @@ final class WriteQueue: @unchecked Sendable {
     private let capacity: Int
     private let done = DispatchSemaphore(value: 0)
 
-    init(writer: OutputWriter, capacity: Int = 256) {
+    init(writer: OutputWriter, capacity: Int = 1024) {
         self.writer = writer
         self.capacity = capacity
         let thread = Thread { [unowned self] in self.drain() }

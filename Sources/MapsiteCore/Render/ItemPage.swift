@@ -41,12 +41,19 @@ struct ItemPage: Sendable {
         let urls: [String]
         /// A hash of each title and slug, for the fingerprints of the pages that link to them.
         let fingerprints: [UInt64]
+        /// Each id as JSON (quoted and escaped), for the item data of the pages that list them.
+        let idsJSON: [[UInt8]]
 
         init(_ dataset: Dataset) {
             ids = dataset.items.map(\.id)
             titles = dataset.items.map(\.title)
             slugs = dataset.items.map(\.slug)
             urls = slugs.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0) }
+            idsJSON = ids.map { id in
+                var bytes: [UInt8] = []
+                JSONWriter.appendString(id, to: &bytes)
+                return bytes
+            }
             fingerprints = zip(titles, slugs).map { title, slug in
                 var hasher = StableHasher()
                 hasher.add(title)
@@ -146,7 +153,7 @@ struct ItemPage: Sendable {
             for (index, neighbour) in zip(row.indices, row) {
                 if index != row.startIndex { bytes.append(UInt8(ascii: ",")) }
                 bytes += #"{"id":"#.utf8
-                JSONWriter.appendString(target.ids[Int(neighbour.index)], to: &bytes)
+                bytes += target.idsJSON[Int(neighbour.index)]
                 bytes += #","distance":"#.utf8
                 JSONWriter.appendNumber(neighbour.distance, decimals: 1, to: &bytes)
                 bytes += #","bearing":"#.utf8

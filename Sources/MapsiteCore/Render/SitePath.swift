@@ -5,7 +5,17 @@ import Foundation
 public enum SitePath {
     /// The prefix that leads from the folder `path` (`boxes/main-st/`) back to the root (`../../`).
     public static func root(from path: String) -> String {
-        let depth = path.split(separator: "/").count
+        // The number of non-empty segments, counted over the bytes: every page asks for this.
+        var depth = 0
+        var inSegment = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                inSegment = false
+            } else if !inSegment {
+                inSegment = true
+                depth += 1
+            }
+        }
         return String(repeating: "../", count: depth)
     }
 

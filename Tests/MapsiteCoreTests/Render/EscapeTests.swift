@@ -76,7 +76,10 @@ struct SafeURLTests {
 struct SitePathTests {
     @Test(
         "the way back to the root",
-        arguments: [("", ""), ("boxes/", "../"), ("boxes/main-st/", "../../"), ("a/page/2/", "../../../")])
+        arguments: [
+            ("", ""), ("boxes/", "../"), ("boxes/main-st/", "../../"), ("a/page/2/", "../../../"), ("a//b/", "../../"),
+            ("/a", "../"), ("a", "../"), ("//", ""),
+        ])
     func root(path: String, root: String) {
         #expect(SitePath.root(from: path) == root)
     }
