@@ -5,16 +5,37 @@ public enum DistanceText {
     /// `7 m`, `140 m`, `2.3 km`, `15 km`: whole metres below 100 m, tens of metres below 1 km,
     /// tenths of a kilometre below 10 km, whole kilometres beyond.
     public static func format(_ metres: Double) -> String {
-        if metres < 100 { return "\(Int(metres.rounded())) m" }
-        if metres < 1000 {
+        // Built from bytes: item pages show eight distances or more each.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        if metres < 100 {
+            NumberText.appendGrouped(Int(metres.rounded()), to: &bytes)
+            bytes += " m".utf8
+        } else if metres < 1000 {
             let tens = Int((metres / 10).rounded()) * 10
-            return tens >= 1000 ? "1.0 km" : "\(tens) m"
-        }
-        if metres < 10_000 {
+            bytes += tens >= 1000 ? "1.0 km".utf8 : "\(tens) m".utf8
+        } else if metres < 10_000 {
             let tenths = (metres / 100).rounded() / 10
-            return tenths >= 10 ? "10 km" : JSONWriter.format(tenths, decimals: 1, minimumDecimals: 1) + " km"
+            if tenths >= 10 {
+                bytes += "10 km".utf8
+            } else {
+                JSONWriter.appendNumber(tenths, decimals: 1, minimumDecimals: 1, to: &bytes)
+                bytes += " km".utf8
+            }
+        } else {
+            NumberText.appendGrouped(Int((metres / 1000).rounded()), to: &bytes)
+            bytes += " km".utf8
         }
-        return "\(NumberText.grouped(Int((metres / 1000).rounded()))) km"
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whole degrees, 0–359, as text: made once, since every neighbour shows its bearing.
+    static let degreeTexts = (0..<360).map { String($0) }
+
+    /// The bearing in whole degrees, `0` to `359`.
+    static func degrees(_ bearing: Double) -> String {
+        let whole = Int(bearing.rounded()) % 360
+        return whole >= 0 ? degreeTexts[whole] : String(whole)
     }
 
     static let compassPoints = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]

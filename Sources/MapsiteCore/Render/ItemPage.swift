@@ -137,7 +137,7 @@ struct ItemPage: Sendable {
                 "url": .text(target.urls[position]),
                 "distance": .text(DistanceText.format(neighbour.distance)),
                 "bearing": .text(DistanceText.compass(neighbour.bearing)),
-                "degrees": .text(String(Int(neighbour.bearing.rounded()) % 360)),
+                "degrees": .text(DistanceText.degrees(neighbour.bearing)),
             ]
         }
     }

@@ -118,7 +118,8 @@ struct NumberTextTests {
         "grouped digits",
         arguments: [
             (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (1204, "1,204"), (1_000_000, "1,000,000"),
-            (-1234567, "-1,234,567"),
+            (-1234567, "-1,234,567"), (Int.max, "9,223,372,036,854,775,807"),
+            (Int.min, "-9,223,372,036,854,775,808"),
         ])
     func grouped(value: Int, text: String) {
         #expect(NumberText.grouped(value) == text)
