@@ -66,6 +66,10 @@ final class PageRenderer {
             )
             let site = SiteFingerprint.make(templates: templates, context: context)
             let items = dataset.items
+            // Every item page lies two folders down, so they share one view, unless the menu
+            // links to the page (then the view marks it as the current entry).
+            let shared = context.shared(at: ItemPage.path(dataset: dataset.name, slug: "item"))
+            let menuPaths = Set(context.menu.map(\.path))
             let chunk = 256
             let chunks = (items.count + chunk - 1) / chunk
             let failure = FirstError()
@@ -79,7 +83,9 @@ final class PageRenderer {
                         let inputs = page.fingerprint(position, site: site)
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
                         let html = try templates.renderPage(
-                            page.view(for: position), over: context.shared(at: folder), withTemplate: "item")
+                            page.view(for: position),
+                            over: menuPaths.contains(folder) ? context.shared(at: folder) : shared,
+                            withTemplate: "item")
                         try files.write(folder + "index.html", html, inputs: inputs)
                     } catch {
                         failure.set(error)
