@@ -66,8 +66,16 @@ final class CompiledTemplate: Sendable {
                 if inverted {
                     if !truthy { try run(body, text: text, stack: &stack, output: &output) }
                 } else if truthy, let value {
-                    for element in value.sectionElements {
-                        stack.append(element)
+                    // The section rule of `TemplateValue.sectionElements`, without making an
+                    // array for a value shown once.
+                    if case .list(let elements) = value {
+                        for element in elements {
+                            stack.append(element)
+                            try run(body, text: text, stack: &stack, output: &output)
+                            stack.removeLast()
+                        }
+                    } else {
+                        stack.append(value)
                         try run(body, text: text, stack: &stack, output: &output)
                         stack.removeLast()
                     }
