@@ -103,7 +103,7 @@ struct ItemPage: Sendable {
         view["item"] = .object([
             "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
             "fields": .list(fields + groups), "hasFields": .bool(!fields.isEmpty || !groups.isEmpty),
-            "directions": .list(Directions.links(for: item.point, label: item.title)),
+            "directions": .list(Directions.links(lat: lat, lon: lon, label: item.title)),
             "jsonld": .text(jsonLD(for: item, path: path)),
             "data": .text(itemData(position)),
             "neighbours": .list(neighbours), "hasNeighbours": .bool(!neighbours.isEmpty),
@@ -236,9 +236,8 @@ struct ItemPage: Sendable {
 
 /// Links that open a place in map and navigation apps.
 enum Directions {
-    static func links(for point: GeoPoint, label: String) -> [TemplateValue] {
-        let lat = JSONWriter.format(point.latitude, decimals: 6)
-        let lon = JSONWriter.format(point.longitude, decimals: 6)
+    /// - Parameters: lat, lon: the coordinates as the page shows them (six decimals at most).
+    static func links(lat: String, lon: String, label: String) -> [TemplateValue] {
         let name = Escape.urlComponent(label)
         return [
             ["label": "Open in a maps app", "url": "geo:\(lat),\(lon)?q=\(lat),\(lon)(\(name))", "kind": "geo"],
