@@ -49,7 +49,10 @@ public enum DatasetLoader {
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)
         }
-        items = try Identity.assign(to: items, config: config, file: file, invalid: invalid)
+        // Handed over rather than shared, so that `Identity` reorders the items in place.
+        var loaded: [Item] = []
+        swap(&loaded, &items)
+        items = try Identity.assign(to: consume loaded, config: config, file: file, invalid: invalid)
         if problemCount > 0 && !config.skipInvalid {
             throw InputErrors(errors: problems, total: problemCount)
         }

@@ -4,9 +4,42 @@ import Foundation
 enum Identity {
     /// - Complexity: O(n log n).
     static func assign(
-        to items: [Item], config: DatasetConfig, file: String, invalid: (InputError) -> Void
+        to items: consuming [Item], config: DatasetConfig, file: String, invalid: (InputError) -> Void
     ) throws -> [Item] {
-        let ids = config.idField == nil ? generatedIDs(items) : items.map(\.id)
+        var items = items
+        let ids: [String]
+        var kept: [Int]
+        if config.idField == nil {
+            // Generated ids are unique by construction (see `generatedIDs`).
+            ids = generatedIDs(items)
+            kept = Array(items.indices)
+        } else {
+            ids = items.map(\.id)
+            kept = uniqueIDs(items, ids: ids, config: config, file: file, invalid: invalid)
+        }
+        // The ids are unique by now, so sorting positions gives the one order by id.
+        kept = sortedByID(kept, ids: ids)
+        let slugs = uniqueSlugs(sources: kept.map { items[$0].slug }, ids: kept.map { ids[$0] })
+        let dropped = items.count - kept.count
+        if dropped > 0 {
+            var isKept = [Bool](repeating: false, count: items.count)
+            for index in kept { isKept[index] = true }
+            kept += items.indices.filter { !isKept[$0] }
+        }
+        permute(&items, by: kept)
+        items.removeLast(dropped)
+        for position in items.indices {
+            items[position].id = ids[kept[position]]
+            items[position].slug = slugs[position]
+        }
+        return items
+    }
+
+    /// The positions of the items whose id was not used by an earlier item; an item whose id was
+    /// is reported to `invalid`, naming where the id was first used.
+    private static func uniqueIDs(
+        _ items: [Item], ids: [String], config: DatasetConfig, file: String, invalid: (InputError) -> Void
+    ) -> [Int] {
         var firstOrigin: [String: String] = [:]
         firstOrigin.reserveCapacity(items.count)
         var kept: [Int] = []
@@ -23,15 +56,25 @@ enum Identity {
             firstOrigin[ids[index]] = items[index].origin
             kept.append(index)
         }
-        // The ids are unique by now, so sorting positions gives the one order by id, and each item
-        // is copied once, into its place.
-        kept = sortedByID(kept, ids: ids)
-        let slugs = uniqueSlugs(sources: kept.map { items[$0].slug }, ids: kept.map { ids[$0] })
-        return kept.indices.map { position in
-            var item = items[kept[position]]
-            item.id = ids[kept[position]]
-            item.slug = slugs[position]
-            return item
+        return kept
+    }
+
+    /// Reorders `items` in place so that position `p` holds the item that was at `order[p]`.
+    /// Swapping moves items without copying them, so their texts and arrays are not retained and
+    /// released one by one, as building a new array from copies would.
+    /// - Parameter order: a permutation of `items.indices`.
+    static func permute(_ items: inout [Item], by order: [Int]) {
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            // Follow the cycle through `start`: each swap brings one item to its place.
+            var position = start
+            placed[position] = true
+            while order[position] != start {
+                let source = order[position]
+                items.swapAt(position, source)
+                position = source
+                placed[position] = true
+            }
         }
     }
 
@@ -45,9 +88,12 @@ enum Identity {
         return UTF8Order.sortedPositions(of: texts).map { positions[$0] }
     }
 
-    /// Ids made from the title and position, so they stay the same when rows are reordered.
+    /// Ids made from the title and position, so they stay the same when rows are reordered: the
+    /// hash in hexadecimal, and `-2`, `-3`… for the second and later items with the same hash.
+    /// They are unique: a hexadecimal hash has no `-`, so two ids can only be equal with the same
+    /// hash, whose items are numbered apart.
     private static func generatedIDs(_ items: [Item]) -> [String] {
-        var used: [String: Int] = [:]
+        var used: [UInt64: Int] = [:]
         used.reserveCapacity(items.count)
         return items.indices.map { index in
             // The hash of "title|latitude|longitude", without building that text.
@@ -57,8 +103,8 @@ enum Identity {
                 hash = StableHash.fnv1a64(part, continuing: hash)
             }
             let base = String(hash, radix: 16)
-            let count = used[base, default: 0]
-            used[base] = count + 1
+            let count = used[hash, default: 0]
+            used[hash] = count + 1
             return count == 0 ? base : "\(base)-\(count + 1)"
         }
     }
@@ -77,20 +123,21 @@ enum Identity {
     /// a colliding slug gets the id appended, so the suffix does not depend on row order.
     private static func uniqueSlugs(sources: [String], ids: [String]) -> [String] {
         var slugs = sources.map(Slug.make(from:))
-        var counts: [String: Int] = [:]
+        let keys = slugs.map(SlugKey.init)
+        var counts: [SlugKey: Int] = [:]
         counts.reserveCapacity(slugs.count)
-        for slug in slugs { counts[slug, default: 0] += 1 }
-        var taken = Set<String>(minimumCapacity: slugs.count)
+        for key in keys { counts[key, default: 0] += 1 }
+        var taken = Set<SlugKey>(minimumCapacity: slugs.count)
         for index in slugs.indices {
             var slug = slugs[index]
-            if slug.isEmpty || counts[slug, default: 0] > 1 || isReserved(slug) {
+            if slug.isEmpty || counts[keys[index], default: 0] > 1 || isReserved(slug) {
                 let suffix = Slug.make(from: ids[index])
                 slug = slug.isEmpty ? (suffix.isEmpty ? "item" : suffix) : Slug.joined(slug, suffix)
             }
             if isReserved(slug) { slug += "-item" }
             var unique = slug
             var counter = 2
-            while !taken.insert(unique).inserted {
+            while !taken.insert(SlugKey(unique)).inserted {
                 unique = Slug.joined(slug, String(counter))
                 counter += 1
             }
