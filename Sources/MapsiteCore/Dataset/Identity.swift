@@ -60,20 +60,28 @@ enum Identity {
     }
 
     /// Reorders `items` in place so that position `p` holds the item that was at `order[p]`.
-    /// Swapping moves items without copying them, so their texts and arrays are not retained and
-    /// released one by one, as building a new array from copies would.
+    /// Items are moved, not copied, so their texts and arrays are not retained and released one by
+    /// one, as building a new array from copies (or `swapAt`, which copies through a temporary) would.
     /// - Parameter order: a permutation of `items.indices`.
     static func permute(_ items: inout [Item], by order: [Int]) {
+        precondition(order.count == items.count)
         var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            // Follow the cycle through `start`: each swap brings one item to its place.
-            var position = start
-            placed[position] = true
-            while order[position] != start {
-                let source = order[position]
-                items.swapAt(position, source)
-                position = source
-                placed[position] = true
+        items.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                // Follow the cycle through `start`: the item at `start` is held aside, each later
+                // one moves into the place it is due, and the held one fills the last place.
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
+                var position = start
+                while order[position] != start {
+                    let source = order[position]
+                    (base + position).moveInitialize(from: base + source, count: 1)
+                    position = source
+                    placed[position] = true
+                }
+                (base + position).initialize(to: held)
             }
         }
     }
@@ -93,16 +101,19 @@ enum Identity {
     /// They are unique: a hexadecimal hash has no `-`, so two ids can only be equal with the same
     /// hash, whose items are numbered apart.
     private static func generatedIDs(_ items: [Item]) -> [String] {
-        var used: [UInt64: Int] = [:]
-        used.reserveCapacity(items.count)
-        return items.indices.map { index in
+        // Each item's hash and its text on two threads; only the numbering needs the order.
+        let hashes = TwoHalves.map(count: items.count) { index in
             // The hash of "title|latitude|longitude", without building that text.
             let point = items[index].point
             var hash = StableHash.fnv1a64(items[index].title)
             for part in ["|", point.latitude.description, "|", point.longitude.description] {
                 hash = StableHash.fnv1a64(part, continuing: hash)
             }
-            let base = String(hash, radix: 16)
+            return (hash: hash, text: String(hash, radix: 16))
+        }
+        var used: [UInt64: Int] = [:]
+        used.reserveCapacity(items.count)
+        return hashes.map { hash, base in
             let count = used[hash, default: 0]
             used[hash] = count + 1
             return count == 0 ? base : "\(base)-\(count + 1)"
@@ -122,8 +133,9 @@ enum Identity {
     /// Slugs from the slug source texts (stored in `slug` by the builder) of items ordered by id;
     /// a colliding slug gets the id appended, so the suffix does not depend on row order.
     private static func uniqueSlugs(sources: [String], ids: [String]) -> [String] {
-        var slugs = sources.map(Slug.make(from:))
-        let keys = slugs.map(SlugKey.init)
+        // Made and hashed on two threads; settling collisions needs the order.
+        let keys = TwoHalves.map(count: sources.count) { SlugKey(Slug.make(from: sources[$0])) }
+        var slugs = keys.map(\.text)
         var counts: [SlugKey: Int] = [:]
         counts.reserveCapacity(slugs.count)
         for key in keys { counts[key, default: 0] += 1 }
