@@ -61,7 +61,10 @@ struct SearchDocuments {
     /// from the title, joined by `, `.
     func chunks(datasets: [Dataset], fields: [[Int]], chunkSize: Int) -> [String] {
         var chunks: [String] = []
-        var entries: [String] = []
+        // A chunk's JSON is written as bytes, entry by entry, as `JSONWriter.encode` would write
+        // `{"d":[entry, …]}`, without a tree of values for each entry.
+        var chunk: [UInt8] = []
+        var entries = 0
         let formats = datasets.map { $0.config.fields.map(\.format) }
         for place in order {
             let items = datasets[Int(place.dataset)].items
@@ -70,15 +73,27 @@ struct SearchDocuments {
             let detail = Self.detail(
                 title: title, values: items[item].values, fields: fields[Int(place.dataset)],
                 formats: formats[Int(place.dataset)])
-            var members: [JSONWriter.Value] = [.string(title), .int(Int(place.dataset)), .string(detail)]
-            if SearchText.derivedSlug(title) != items[item].slug { members.append(.string(items[item].slug)) }
-            entries.append(JSONWriter.encode(.array(members)))
-            if entries.count == chunkSize {
-                chunks.append("{\"d\":[" + entries.joined(separator: ",") + "]}\n")
-                entries.removeAll(keepingCapacity: true)
+            chunk += (entries == 0 ? "{\"d\":[[" : ",[").utf8
+            JSONWriter.appendString(title, to: &chunk)
+            chunk += ",\(place.dataset),".utf8
+            JSONWriter.appendString(detail, to: &chunk)
+            if !SearchText.derivesSlug(title, items[item].slug) {
+                chunk.append(UInt8(ascii: ","))
+                JSONWriter.appendString(items[item].slug, to: &chunk)
+            }
+            chunk.append(UInt8(ascii: "]"))
+            entries += 1
+            if entries == chunkSize {
+                chunk += "]}\n".utf8
+                chunks.append(String(decoding: chunk, as: UTF8.self))
+                chunk.removeAll(keepingCapacity: true)
+                entries = 0
             }
         }
-        if !entries.isEmpty { chunks.append("{\"d\":[" + entries.joined(separator: ",") + "]}\n") }
+        if entries > 0 {
+            chunk += "]}\n".utf8
+            chunks.append(String(decoding: chunk, as: UTF8.self))
+        }
         return chunks
     }
 
