@@ -1,35 +1,36 @@
 import Foundation
 
 /// Reads a CSV file into records keyed by the header row.
+///
+/// The file is read whole into a `CSVTable` first, and records are made from it afterwards, so
+/// that items can be built from its rows on two threads (see `DatasetLoader`): reading the bytes
+/// is a small part of loading, building items from the fields a large one.
 enum CSVLoader {
     /// - Parameter file: the path shown in messages.
     /// - Throws: `InputError` for a file that cannot be parsed at all; rows with the wrong number
-    ///   of fields go to `invalid` so the rest still load.
-    static func read(
-        bytes: [UInt8], file: String, delimiter: UInt8, invalid: (InputError) throws -> Void,
-        body: (Record) throws -> Void
-    ) throws {
+    ///   of fields are kept in the table as errors, so the rest still load.
+    static func table(bytes: [UInt8], file: String, delimiter: UInt8) throws -> CSVTable {
         var header: [String]?
         var columns: [String: Int] = [:]
+        var fields: [String] = []
+        var rows: [CSVTable.Row] = []
         do {
-            try CSVReader(bytes: bytes, delimiter: delimiter).forEachRecord { fields, line in
+            try CSVReader(bytes: bytes, delimiter: delimiter).forEachRecord { record, line in
                 guard let names = header else {
-                    header = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+                    header = record.map { $0.trimmingCharacters(in: .whitespaces) }
                     for (index, name) in header!.enumerated() where columns[name] == nil { columns[name] = index }
                     return
                 }
-                guard fields.count == names.count else {
-                    try invalid(
-                        InputError(
-                            file: file, line: line, expected: "\(names.count) fields as in the header",
-                            found: fields.count == 1 ? "1 field" : "\(fields.count) fields"))
+                guard record.count == names.count else {
+                    rows.append(
+                        .invalid(
+                            InputError(
+                                file: file, line: line, expected: "\(names.count) fields as in the header",
+                                found: record.count == 1 ? "1 field" : "\(record.count) fields")))
                     return
                 }
-                try body(
-                    Record(
-                        line: line, location: nil,
-                        value: { name in columns[name].map { fields[$0] } },
-                        fieldKind: "column", geometry: nil))
+                rows.append(.record(line: line, start: fields.count))
+                fields += record
             }
         } catch let failure as CSVReader.Failure {
             throw InputError(file: file, line: failure.line, expected: failure.message, found: nil)
@@ -37,5 +38,31 @@ enum CSVLoader {
         if header == nil {
             throw InputError(file: file, line: 1, expected: "a header row naming the columns", found: "an empty file")
         }
+        return CSVTable(columns: columns, fields: fields, rows: rows)
+    }
+}
+
+/// The rows of a CSV file after its header, in file order.
+struct CSVTable {
+    enum Row {
+        /// A row with as many fields as the header: they are `fields[start..<start + columns]`.
+        case record(line: Int, start: Int)
+        /// A row with another number of fields.
+        case invalid(InputError)
+    }
+
+    /// Header name → position; the first column wins when two have the same name.
+    let columns: [String: Int]
+    /// The fields of every valid row, one after another.
+    let fields: [String]
+    let rows: [Row]
+
+    /// The record of a valid row starting at `start` in `fields`.
+    func record(line: Int, start: Int) -> Record {
+        let columns = columns
+        let fields = fields
+        return Record(
+            line: line, location: nil, value: { name in columns[name].map { fields[start + $0] } },
+            fieldKind: "column", geometry: nil)
     }
 }

@@ -32,15 +32,32 @@ public enum DatasetLoader {
             problemCount += 1
             if config.skipInvalid || problems.count < errorLimit { problems.append(error) }
         }
+        let build: (Record) -> Result<Item, InputError> = { record in
+            do { return .success(try builder.item(from: record)) } catch let error as InputError {
+                return .failure(error)
+            } catch {
+                return .failure(InputError(file: file, line: record.line, expected: "a valid row", found: "\(error)"))
+            }
+        }
         let body: (Record) -> Void = { record in
-            do { items.append(try builder.item(from: record)) } catch let error as InputError { invalid(error) } catch {
-                invalid(InputError(file: file, line: record.line, expected: "a valid row", found: "\(error)"))
+            switch build(record) {
+            case .success(let item): items.append(item)
+            case .failure(let error): invalid(error)
             }
         }
         do {
             switch config.format {
             case .csv:
-                try CSVLoader.read(bytes: bytes, file: file, delimiter: config.delimiter, invalid: invalid, body: body)
+                // Items are built from the rows on two threads; the errors are reported in row order.
+                let table = try CSVLoader.table(bytes: bytes, file: file, delimiter: config.delimiter)
+                let built = TwoHalves.results(count: table.rows.count) { index in
+                    switch table.rows[index] {
+                    case .record(let line, let start): build(table.record(line: line, start: start))
+                    case .invalid(let error): .failure(error)
+                    }
+                }
+                items = built.successes
+                built.failures.forEach(invalid)
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
             case .sqlite:
@@ -49,7 +66,10 @@ public enum DatasetLoader {
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)
         }
-        items = try Identity.assign(to: items, config: config, file: file, invalid: invalid)
+        // Handed over rather than shared, so that `Identity` reorders the items in place.
+        var loaded: [Item] = []
+        swap(&loaded, &items)
+        items = try Identity.assign(to: consume loaded, config: config, file: file, invalid: invalid)
         if problemCount > 0 && !config.skipInvalid {
             throw InputErrors(errors: problems, total: problemCount)
         }

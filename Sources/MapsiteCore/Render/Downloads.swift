@@ -13,48 +13,57 @@ enum Downloads {
     static func geoJSON(_ dataset: Dataset) -> [UInt8] {
         var bytes = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         let fields = dataset.config.fields
-        for (position, item) in dataset.items.enumerated() {
-            var json = JSONWriter()
-            json.beginObject()
-            json.key("type")
-            json.string("Feature")
-            json.key("id")
-            json.string(item.id)
-            json.key("geometry")
-            json.beginObject()
-            json.key("type")
-            json.string("Point")
-            json.key("coordinates")
-            json.beginArray()
-            json.number(item.point.longitude, decimals: 7)
-            json.number(item.point.latitude, decimals: 7)
-            json.endArray()
-            json.endObject()
-            json.key("properties")
-            json.beginObject()
-            json.key("id")
-            json.string(item.id)
-            json.key("title")
-            json.string(item.title)
-            for (index, field) in fields.enumerated() {
-                json.key(field.name)
-                json.string(item.values[index])
+        // One writer for every feature, cleared in between, rather than a new buffer each.
+        var json = JSONWriter()
+        // Items are read in place: copying one out would retain and release each of its texts.
+        dataset.items.withUnsafeBufferPointer { items in
+            for position in items.indices {
+                json.clear()
+                feature(items[position], fields: fields, to: &json)
+                bytes += json.bytes
+                bytes += (position == items.count - 1 ? "\n" : ",\n").utf8
             }
-            if let image = item.image.flatMap({ SafeURL.sanitize($0) }) {
-                json.key("image")
-                json.string(image)
-            }
-            if let description = item.description {
-                json.key("description")
-                json.string(description)
-            }
-            json.endObject()
-            json.endObject()
-            bytes += json.bytes
-            bytes += (position == dataset.items.count - 1 ? "\n" : ",\n").utf8
         }
         bytes += "]}\n".utf8
         return bytes
+    }
+
+    private static func feature(_ item: borrowing Item, fields: [DatasetConfig.Field], to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("type")
+        json.string("Feature")
+        json.key("id")
+        json.string(item.id)
+        json.key("geometry")
+        json.beginObject()
+        json.key("type")
+        json.string("Point")
+        json.key("coordinates")
+        json.beginArray()
+        json.number(item.point.longitude, decimals: 7)
+        json.number(item.point.latitude, decimals: 7)
+        json.endArray()
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
+        json.key("id")
+        json.string(item.id)
+        json.key("title")
+        json.string(item.title)
+        for (index, field) in fields.enumerated() {
+            json.key(field.name)
+            json.string(item.values[index])
+        }
+        if let image = item.image.flatMap({ SafeURL.sanitize($0) }) {
+            json.key("image")
+            json.string(image)
+        }
+        if let description = item.description {
+            json.key("description")
+            json.string(description)
+        }
+        json.endObject()
+        json.endObject()
     }
 
     static func csv(_ dataset: Dataset) -> [UInt8] {
@@ -63,24 +72,34 @@ enum Downloads {
         let hasImage = dataset.items.contains { $0.image != nil }
         if hasImage { header.append("image") }
         var bytes: [UInt8] = []
-        func row(_ values: [String]) {
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += quote(value).utf8
+        for (index, name) in header.enumerated() { appendCell(name, first: index == 0, to: &bytes) }
+        bytes += "\r\n".utf8
+        // Cells are written straight into the file, with no array of a row's texts in between, and
+        // items are read in place: copying one out would retain and release each of its texts.
+        dataset.items.withUnsafeBufferPointer { items in
+            for item in items.indices {
+                appendCell(items[item].id, first: true, to: &bytes)
+                appendCell(items[item].title, first: false, to: &bytes)
+                // Coordinates are finite numbers, which `quote` leaves as they are.
+                bytes.append(UInt8(ascii: ","))
+                JSONWriter.appendNumber(items[item].point.latitude, decimals: 7, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                JSONWriter.appendNumber(items[item].point.longitude, decimals: 7, to: &bytes)
+                for value in items[item].values.prefix(fields.count) { appendCell(value, first: false, to: &bytes) }
+                if hasImage {
+                    appendCell(items[item].image.flatMap { SafeURL.sanitize($0) } ?? "", first: false, to: &bytes)
+                }
+                bytes += "\r\n".utf8
             }
-            bytes += "\r\n".utf8
-        }
-        row(header)
-        for item in dataset.items {
-            var values = [
-                item.id, item.title, JSONWriter.format(item.point.latitude, decimals: 7),
-                JSONWriter.format(item.point.longitude, decimals: 7),
-            ]
-            values += item.values.prefix(fields.count)
-            if hasImage { values.append(item.image.flatMap { SafeURL.sanitize($0) } ?? "") }
-            row(values)
         }
         return bytes
+    }
+
+    /// `value` as a cell of a row: a `,` before it unless it is the row's first, then `quote(value)`.
+    private static func appendCell(_ value: String, first: Bool, to bytes: inout [UInt8]) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        var quoted = quote(value)
+        quoted.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// RFC 4180 quoting; a leading `= + - @` is prefixed with `'` so spreadsheets do not run it.

@@ -24,6 +24,14 @@ public struct JSONWriter {
     private var needsComma: [Bool] = []
     private var afterKey = false
 
+    /// Empties the writer for the next value, keeping its buffers, so that one writer can make
+    /// many small values without allocating for each.
+    public mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+        afterKey = false
+    }
+
     private mutating func append(_ string: String) {
         var string = string
         string.withUTF8 { bytes.append(contentsOf: $0) }

@@ -41,14 +41,16 @@ struct SearchDocuments {
         order = sorted.map { order[$0] }
         var postings = TokenPostings()
         var values: [String] = []
-        for (number, place) in order.enumerated() {
-            let items = datasets[Int(place.dataset)].items
-            let item = Int(place.item)
-            values.removeAll(keepingCapacity: true)
-            for field in fields[Int(place.dataset)] where field < items[item].values.count {
-                values.append(items[item].values[field])
+        Self.withItems(of: datasets) { items in
+            for (number, place) in order.enumerated() {
+                let item = Int(place.item)
+                let dataset = Int(place.dataset)
+                values.removeAll(keepingCapacity: true)
+                for field in fields[dataset] where field < items[dataset][item].values.count {
+                    values.append(items[dataset][item].values[field])
+                }
+                postings.add(document: Int32(number), title: items[dataset][item].title, values: values)
             }
-            postings.add(document: Int32(number), title: items[item].title, values: values)
         }
         self.order = order
         tokens = postings.tokens
@@ -61,25 +63,55 @@ struct SearchDocuments {
     /// from the title, joined by `, `.
     func chunks(datasets: [Dataset], fields: [[Int]], chunkSize: Int) -> [String] {
         var chunks: [String] = []
-        var entries: [String] = []
+        // A chunk's JSON is written as bytes, entry by entry, as `JSONWriter.encode` would write
+        // `{"d":[entry, …]}`, without a tree of values for each entry.
+        var chunk: [UInt8] = []
+        var entries = 0
         let formats = datasets.map { $0.config.fields.map(\.format) }
-        for place in order {
-            let items = datasets[Int(place.dataset)].items
-            let item = Int(place.item)
-            let title = items[item].title
-            let detail = Self.detail(
-                title: title, values: items[item].values, fields: fields[Int(place.dataset)],
-                formats: formats[Int(place.dataset)])
-            var members: [JSONWriter.Value] = [.string(title), .int(Int(place.dataset)), .string(detail)]
-            if SearchText.derivedSlug(title) != items[item].slug { members.append(.string(items[item].slug)) }
-            entries.append(JSONWriter.encode(.array(members)))
-            if entries.count == chunkSize {
-                chunks.append("{\"d\":[" + entries.joined(separator: ",") + "]}\n")
-                entries.removeAll(keepingCapacity: true)
+        Self.withItems(of: datasets) { items in
+            for place in order {
+                let item = Int(place.item)
+                let dataset = Int(place.dataset)
+                let title = items[dataset][item].title
+                let detail = Self.detail(
+                    title: title, values: items[dataset][item].values, fields: fields[dataset],
+                    formats: formats[dataset])
+                chunk += (entries == 0 ? "{\"d\":[[" : ",[").utf8
+                JSONWriter.appendString(title, to: &chunk)
+                chunk += ",\(dataset),".utf8
+                JSONWriter.appendString(detail, to: &chunk)
+                if !SearchText.derivesSlug(title, items[dataset][item].slug) {
+                    chunk.append(UInt8(ascii: ","))
+                    JSONWriter.appendString(items[dataset][item].slug, to: &chunk)
+                }
+                chunk.append(UInt8(ascii: "]"))
+                entries += 1
+                if entries == chunkSize {
+                    chunk += "]}\n".utf8
+                    chunks.append(String(decoding: chunk, as: UTF8.self))
+                    chunk.removeAll(keepingCapacity: true)
+                    entries = 0
+                }
             }
         }
-        if !entries.isEmpty { chunks.append("{\"d\":[" + entries.joined(separator: ",") + "]}\n") }
+        if entries > 0 {
+            chunk += "]}\n".utf8
+            chunks.append(String(decoding: chunk, as: UTF8.self))
+        }
         return chunks
+    }
+
+    /// Calls `body` with the items of each dataset as a buffer, so that the loops over documents,
+    /// which go from dataset to dataset, read an item's texts in place: taking a dataset or an
+    /// item out of its array would retain and release every text it holds, for every document.
+    static func withItems<Result>(
+        of datasets: [Dataset], from first: Int = 0, buffers: [UnsafeBufferPointer<Item>] = [],
+        _ body: ([UnsafeBufferPointer<Item>]) -> Result
+    ) -> Result {
+        guard first < datasets.count else { return body(buffers) }
+        return datasets[first].items.withUnsafeBufferPointer { items in
+            withItems(of: datasets, from: first + 1, buffers: buffers + [items], body)
+        }
     }
 
     /// The most characters of a detail line, and the most field values in it: enough to tell

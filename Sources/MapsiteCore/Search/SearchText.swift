@@ -99,6 +99,29 @@ public enum SearchText {
         return slug
     }
 
+    /// Whether `derivedSlug(title)` is `slug`, worked out over the bytes of the title without
+    /// making its words and the derived slug as texts, as the document files ask for every title.
+    static func derivesSlug(_ title: String, _ slug: String) -> Bool {
+        let hyphen = UInt8(ascii: "-")
+        var derived: [UInt8] = []
+        derived.reserveCapacity(slug.utf8.count + 1)
+        var inWord = false
+        for byte in title.utf8 {
+            guard byte < 0x80 else { return false }
+            let isUpper = byte >= 0x41 && byte <= 0x5A
+            guard isUpper || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else {
+                inWord = false
+                continue
+            }
+            if !inWord && !derived.isEmpty { derived.append(hyphen) }
+            derived.append(isUpper ? byte + 0x20 : byte)
+            inWord = true
+        }
+        if derived.count > Slug.maximumLength { derived.removeLast(derived.count - Slug.maximumLength) }
+        while derived.last == hyphen { derived.removeLast() }
+        return derived.elementsEqual(slug.utf8)
+    }
+
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 {
             let value = scalar.value

@@ -1,3 +1,4 @@
+import MapsiteGeo
 import Testing
 
 @testable import MapsiteCore
@@ -113,5 +114,33 @@ struct IdentityTests {
             flipped.insert(hash(changed))
         }
         #expect(flipped.count == base.count + 1)
+    }
+
+    @Test("permute puts the items in the given order, as a plain reordering does")
+    func permuteMatchesReordering() {
+        let items = (0..<12).map { index in
+            Item(
+                id: "i\(index)", slug: "s\(index)", title: "t\(index)", point: GeoPoint(latitude: 0, longitude: 0),
+                values: ["v\(index)"], origin: "line \(index)")
+        }
+        // Cycles of several lengths, a fixed point, and the identity and reversal.
+        let orders = [
+            Array(items.indices), Array(items.indices.reversed()), [3, 0, 1, 2, 4, 11, 5, 6, 7, 8, 9, 10],
+            [1, 0, 2, 5, 3, 4, 7, 8, 6, 10, 11, 9],
+        ]
+        for order in orders {
+            var permuted = items
+            Identity.permute(&permuted, by: order)
+            #expect(permuted == order.map { items[$0] })
+        }
+    }
+
+    @Test("an item with an id used before is left out, and the rest keep id order")
+    func duplicateIDDropped() throws {
+        let dataset = try TestDataset.load(
+            "id,name,lat,lon\nb,B,1,2\na,A,1,3\nb,Again,1,4\nc,C,1,5", placesWithIDs + "\nskip_invalid: true")
+        #expect(dataset.items.map(\.id) == ["a", "b", "c"])
+        #expect(dataset.items.map(\.title) == ["A", "B", "C"])
+        #expect(dataset.skipped.count == 1)
     }
 }

@@ -58,4 +58,18 @@ struct SearchTextTests {
         #expect(SearchText.derivedSlug("Café") == nil)
         #expect(SearchText.derivedSlug("日本語") == nil)
     }
+
+    @Test(
+        "derivesSlug tells whether derivedSlug gives the slug",
+        arguments: [
+            "", "!!!", "1552 Walnut St.", "  Hello,  World  ", "O'Hare", "A-B", "Café", "日本語", "x\r\ny",
+            String(repeating: "ab ", count: 40), String(repeating: "a", count: 79) + " b",
+            String(repeating: "a", count: 80) + " b", String(repeating: "a", count: 90), "Ends in é",
+        ])
+    func derivesSlug(title: String) {
+        let derived = SearchText.derivedSlug(title)
+        for slug in [derived ?? "", Slug.make(from: title), "other", (derived ?? "") + "-"] {
+            #expect(SearchText.derivesSlug(title, slug) == (derived == slug), "\(title) / \(slug)")
+        }
+    }
 }
