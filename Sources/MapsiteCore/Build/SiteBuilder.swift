@@ -45,9 +45,14 @@ public struct SiteBuilder {
         ])
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
+        // Index
+        let indexes = SpatialIndexer.index(datasets)
+        clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
+
         // The input is valid: from here on the output folder changes. Item pages render in Web
         // Mercator Z-order (near places one after another, so their neighbours stay in cache), and
-        // their folders are made in that order from now on, beside the stages below.
+        // their folders are made in that order from now on, beside the stages below. (Not beside
+        // the neighbour search, which has both cores to itself.)
         let renderOrder = datasets.map { SpatialOrder.positions(of: $0.items.map(\.point)) }
         let writer = try OutputWriter(directory: options.outputDirectory)
         let folders = writer.makeFolders(
@@ -55,10 +60,7 @@ public struct SiteBuilder {
                 order.map { ItemPage.path(dataset: dataset.name, slug: dataset.items[Int($0)].slug) }
             })
         defer { folders.stop() }
-
-        // Index. Tiles, the search index and the downloads are made beside the pages.
-        let indexes = SpatialIndexer.index(datasets)
-        clock.finish("Indexed neighbours of \(NumberText.grouped(report.items)) items")
+        // Tiles, the search index and the downloads are made on threads of their own, beside the pages.
         let sideOutputs = SideOutputs(datasets: datasets)
 
         // Derive
