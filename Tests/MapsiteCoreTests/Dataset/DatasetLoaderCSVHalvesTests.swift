@@ -3,15 +3,7 @@ import Testing
 
 @testable import MapsiteCore
 
-private let boxes = """
-    source: boxes.csv
-    id: id
-    item_title: "{address}"
-    latitude: lat
-    longitude: lon
-    fields: [zip]
-    skip_invalid: true
-    """
+private let boxesSkippingInvalid = boxes + "\nskip_invalid: true"
 
 /// Files large enough that items are built on two threads (`TwoHalves`) must load as a file too
 /// small for that does: the same items, the same errors with the same lines, in the same order.
@@ -46,7 +38,7 @@ struct DatasetLoaderCSVHalvesTests {
             count: "\(count),Box,1,91,-87",
         ]
         let (text, lines) = file(count: count, special: special)
-        let dataset = try TestDataset.load(text, boxes)
+        let dataset = try TestDataset.load(text, boxesSkippingInvalid)
 
         let bad = [1, middle - 1, middle + 1, middle + 2, count]
         #expect(dataset.skipped.map(\.line) == bad.map { lines[$0] })
@@ -80,7 +72,7 @@ struct DatasetLoaderCSVHalvesTests {
         let special = Dictionary(
             uniqueKeysWithValues: stride(from: 10, through: count, by: 10).map { ($0, "\($0),B,1,x,1") })
         let (text, lines) = file(count: count, special: special)
-        let yaml = boxes.replacingOccurrences(of: "skip_invalid: true", with: "")
+        let yaml = boxes
         let error = #expect(throws: InputErrors.self) { try TestDataset.load(text, yaml) }
         #expect(error?.total == special.count)
         #expect(error?.errors.map(\.line) == special.keys.sorted().prefix(DatasetLoader.errorLimit).map { lines[$0] })

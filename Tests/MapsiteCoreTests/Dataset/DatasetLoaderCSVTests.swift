@@ -3,7 +3,8 @@ import Testing
 
 @testable import MapsiteCore
 
-private let boxes = """
+/// A CSV dataset of collection boxes, as `site.yml` gives it (also used by the two-halves tests).
+let boxes = """
     source: boxes.csv
     id: id
     item_title: "{address}"
