@@ -66,16 +66,8 @@ final class CompiledTemplate: Sendable {
                 if inverted {
                     if !truthy { try run(body, text: text, stack: &stack, output: &output) }
                 } else if truthy, let value {
-                    // The section rule of `TemplateValue.sectionElements`, without making an
-                    // array for a value shown once.
-                    if case .list(let elements) = value {
-                        for element in elements {
-                            stack.append(element)
-                            try run(body, text: text, stack: &stack, output: &output)
-                            stack.removeLast()
-                        }
-                    } else {
-                        stack.append(value)
+                    try value.forEachSectionElement { element in
+                        stack.append(element)
                         try run(body, text: text, stack: &stack, output: &output)
                         stack.removeLast()
                     }
@@ -170,7 +162,7 @@ struct TemplateCompiler {
                     if inverted {
                         if !truthy { try compile(children, blocks: blocks, in: template) }
                     } else if truthy, let value {
-                        for element in value.sectionElements {
+                        try value.forEachSectionElement { element in
                             try compile(children, pushing: .known(element), blocks: blocks, in: template)
                         }
                     }

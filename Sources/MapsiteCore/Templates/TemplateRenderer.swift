@@ -28,7 +28,7 @@ struct TemplateRenderer {
                 if inverted {
                     if !truthy { try render(children, blocks: blocks, in: template) }
                 } else if truthy, let value {
-                    for element in value.sectionElements { try renderPushing(element, children, blocks, template) }
+                    try value.forEachSectionElement { try renderPushing($0, children, blocks, template) }
                 }
             case .partial(let name):
                 try renderTemplate(name, blocks: [:], from: template)

@@ -21,10 +21,14 @@ public enum TemplateValue: Sendable, Equatable {
         }
     }
 
-    /// What a shown section renders its content over: each element of a list, any other value once.
-    var sectionElements: [TemplateValue] {
-        if case .list(let values) = self { return values }
-        return [self]
+    /// Calls `body` with what a shown section renders its content over: each element of a list,
+    /// any other value once (without making an array for it: sections run for every page).
+    func forEachSectionElement(_ body: (TemplateValue) throws -> Void) rethrows {
+        if case .list(let values) = self {
+            for value in values { try body(value) }
+        } else {
+            try body(self)
+        }
     }
 
     /// Text or nothing: `.text(value)` when there is a value, else `false`, so sections hide it.
