@@ -6,8 +6,9 @@ import Foundation
 /// Making a folder inside a folder of 150,000 others is the costliest single step of writing a
 /// site here, and the kernel does it one at a time per parent folder (it holds the parent's
 /// lock). Done by the writing thread, it would add to every file's cost; done here, it runs
-/// while the other pages and the first item pages render, and beside the writer after that. Nothing depends on it: the writer makes any folder that is still missing when its file
-/// comes (`FileOnDisk.write`), so the two only race to the same result.
+/// while the other pages and the first item pages render, and beside the writer after that.
+/// Nothing depends on it: the writer makes any folder that is still missing when its file comes
+/// (`FileOnDisk.write`), so the two only race to the same result.
 final class FolderMaker: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false

@@ -13,12 +13,12 @@ enum OutputManifest {
         let pairs = Array(entries)
         for position in UTF8Order.sortedPositions(of: pairs.map(\.key)) {
             let (path, entry) = pairs[position]
-            appendNumber(entry.hash, radix: 16, to: &bytes)
+            Digits.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: " "))
-            appendNumber(UInt64(entry.size), radix: 10, to: &bytes)
+            Digits.append(UInt64(entry.size), to: &bytes)
             bytes.append(UInt8(ascii: " "))
             if let inputs = entry.inputs {
-                appendNumber(inputs, radix: 16, to: &bytes)
+                Digits.append(inputs, radix: 16, to: &bytes)
             } else {
                 bytes.append(UInt8(ascii: "-"))
             }
@@ -27,22 +27,6 @@ enum OutputManifest {
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
-    }
-
-    /// Appends the digits of `value` in base 10 or 16 (lower case), as `String(value, radix:)` would.
-    private static func appendNumber(_ value: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 decimal digits
-        var length = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                let digit = UInt8(rest % radix)
-                buffer[23 - length] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                rest /= radix
-                length += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(24 - length)...])
-        }
     }
 
     /// The entries of the manifest at `path`; a missing one, or one in another format, reads as

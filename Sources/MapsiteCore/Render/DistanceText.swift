@@ -13,7 +13,12 @@ public enum DistanceText {
             bytes += " m".utf8
         } else if metres < 1000 {
             let tens = Int((metres / 10).rounded()) * 10
-            bytes += tens >= 1000 ? "1.0 km".utf8 : "\(tens) m".utf8
+            if tens >= 1000 {
+                bytes += "1.0 km".utf8
+            } else {
+                NumberText.appendGrouped(tens, to: &bytes)
+                bytes += " m".utf8
+            }
         } else if metres < 10_000 {
             let tenths = (metres / 100).rounded() / 10
             if tenths >= 10 {

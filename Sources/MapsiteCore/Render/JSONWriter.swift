@@ -193,7 +193,7 @@ public struct JSONWriter {
         }
         let units = Int64(scaled)
         if units != 0 && number < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(units / scale, count: 1, to: &bytes)
+        Digits.append(UInt64(units / scale), to: &bytes)
         var fraction = units % scale
         guard fraction != 0 || minimumDecimals > 0 else { return }
         var digits = decimals
@@ -202,25 +202,7 @@ public struct JSONWriter {
             digits -= 1
         }
         bytes.append(UInt8(ascii: "."))
-        appendDigits(fraction, count: digits, to: &bytes)
+        Digits.append(UInt64(fraction), minimumCount: digits, to: &bytes)
     }
 
-    /// The decimal digits of `value` (not negative), padded with zeros in front to `count` digits.
-    private static func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
-        var length = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                length += 1
-            } while rest > 0 && length < 24
-            while length < count && length < 24 {
-                buffer[23 - length] = UInt8(ascii: "0")
-                length += 1
-            }
-            bytes.append(contentsOf: buffer[(24 - length)...])
-        }
-    }
 }

@@ -125,28 +125,11 @@ public enum NumberText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `grouped(value)`: digits from the end, a comma before every third. Item pages
-    /// show eight distances or more each, so this works on bytes.
+    /// Appends `grouped(value)`. Item pages show eight distances or more each, so this works
+    /// on bytes.
     static func appendGrouped(_ value: Int, to bytes: inout [UInt8]) {
-        // 20 digits and 6 commas at most
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var length = 0
-        var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            repeat {
-                if count > 0 && count % 3 == 0 {
-                    length += 1
-                    buffer[32 - length] = UInt8(ascii: ",")
-                }
-                length += 1
-                buffer[32 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: buffer[(32 - length)...])
-        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        Digits.append(UInt64(value.magnitude), separator: UInt8(ascii: ","), to: &bytes)
     }
 
     /// Seconds with two decimals: `0.05 s`.
