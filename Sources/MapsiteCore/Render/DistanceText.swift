@@ -5,9 +5,13 @@ public enum DistanceText {
     /// `7 m`, `140 m`, `2.3 km`, `15 km`: whole metres below 100 m, tens of metres below 1 km,
     /// tenths of a kilometre below 10 km, whole kilometres beyond.
     public static func format(_ metres: Double) -> String {
-        // Built from bytes: item pages show eight distances or more each.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
+        append(metres, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(metres)`: item pages show eight distances or more each.
+    static func append(_ metres: Double, to bytes: inout [UInt8]) {
         if metres < 100 {
             NumberText.appendGrouped(Int(metres.rounded()), to: &bytes)
             bytes += " m".utf8
@@ -31,7 +35,6 @@ public enum DistanceText {
             NumberText.appendGrouped(Int((metres / 1000).rounded()), to: &bytes)
             bytes += " km".utf8
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whole degrees, 0–359, as text: made once, since every neighbour shows its bearing.

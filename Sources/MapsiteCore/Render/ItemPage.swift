@@ -13,6 +13,8 @@ struct ItemPage: Sendable {
     let targets: [String: LinkTargets]
     /// The fields of `groupLinks` in name order, with their columns among the item's values.
     let groupColumns: [(field: String, column: Int)]
+    /// The end of the description of an item that has none: `: one of boxes.`
+    let descriptionEnd: String
 
     init(
         context: SiteContext, dataset: Dataset, index: DatasetIndex, groupLinks: [String: [String: String]],
@@ -23,6 +25,7 @@ struct ItemPage: Sendable {
         self.index = index
         self.groupLinks = groupLinks
         self.targets = targets
+        descriptionEnd = ": one of \(dataset.config.title.lowercased())."
         groupColumns = groupLinks.keys.sorted().compactMap { field in
             dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }
         }
@@ -67,87 +70,153 @@ struct ItemPage: Sendable {
         }
     }
 
-    /// The page's own view; render it on top of `context.shared(at: path)`.
-    func view(for position: Int) -> TemplateObject {
+    /// The page's own view; render it on top of `context.shared(at: path)`. It is built flat,
+    /// straight into bytes: every item of the site gets one.
+    func view(for position: Int) -> FlatView {
         let item = dataset.items[position]
         let config = dataset.config
         let path = Self.path(dataset: config.name, slug: item.slug)
         let root = SitePath.root(from: path)
-        var view = context.page(
-            at: path, title: item.title,
-            description: item.description ?? "\(item.title): one of \(config.title.lowercased()).")
+        var view = FlatView(capacity: 4096)
+        context.addPage(
+            at: path, title: item.title, description: item.description ?? "\(item.title)\(descriptionEnd)", to: &view)
         let lat = JSONWriter.format(item.point.latitude, decimals: 6)
         let lon = JSONWriter.format(item.point.longitude, decimals: 6)
-        var fields: [TemplateValue] = []
+        view.beginObject(.item)
+        view.text(.id, item.id)
+        view.text(.title, item.title)
+        view.text(.lat, lat)
+        view.text(.lon, lon)
+        view.beginList(.fields)
+        var hasFields = false
         for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
             let value = item.values[index]
-            fields.append([
-                "label": .text(field.label), "value": .text(field.format.format(value)),
-                "url": .optional(groupLinks[field.name]?[value].map { root + $0 }),
-            ])
+            view.beginObject()
+            view.text(.label, field.label)
+            view.text(.value, field.format.format(value))
+            link(.url, root: root, to: groupLinks[field.name]?[value], in: &view)
+            view.end()
+            hasFields = true
         }
-        var groups: [TemplateValue] = []
         for field in config.groupBy where !config.fields.contains(where: { $0.name == field }) {
             guard let position = config.keptFields.firstIndex(of: field), !item.values[position].isEmpty,
                 let link = groupLinks[field]?[item.values[position]]
             else { continue }
-            groups.append([
-                "label": .text(Label.from(field)), "value": .text(item.values[position]), "url": .text(root + link),
-            ])
+            view.beginObject()
+            view.text(.label, Label.from(field))
+            view.text(.value, item.values[position])
+            self.link(.url, root: root, to: link, in: &view)
+            view.end()
+            hasFields = true
         }
+        view.end()
+        view.flag(.hasFields, hasFields)
+        Directions.add(lat: lat, lon: lon, label: item.title, to: &view)
+        view.text(.jsonld) { $0 += jsonLD(for: item, path: path).bytes }
+        view.text(.data) { appendItemData(position, to: &$0) }
         let own = targets[config.name]!
-        let neighbours = links(to: own, index.neighbours[position])
-        let samePlace = index.samePlace(as: position).map { other -> TemplateValue in
-            ["title": .text(own.titles[Int(other)]), "url": .text(own.urls[Int(other)])]
+        let neighbours = index.neighbours[position]
+        links(.neighbours, to: own, neighbours, in: &view)
+        view.flag(.hasNeighbours, !neighbours.isEmpty)
+        view.beginList(.cross)
+        for list in index.cross {
+            guard let other = targets[list.dataset] else { continue }
+            view.beginObject()
+            view.text(.title, list.title)
+            links(.places, to: other, list.table[position], in: &view)
+            view.end()
         }
-        view["item"] = .object([
-            "id": .text(item.id), "title": .text(item.title), "lat": .text(lat), "lon": .text(lon),
-            "fields": .list(fields + groups), "hasFields": .bool(!fields.isEmpty || !groups.isEmpty),
-            "directions": .list(Directions.links(lat: lat, lon: lon, label: item.title)),
-            "jsonld": .text(jsonLD(for: item, path: path)),
-            "data": .text(itemData(position)),
-            "neighbours": .list(neighbours), "hasNeighbours": .bool(!neighbours.isEmpty),
-            "cross": .list(
-                index.cross.compactMap { list in
-                    guard let other = targets[list.dataset] else { return nil }
-                    return [
-                        "title": .text(list.title), "places": .list(links(to: other, list.table[position])),
-                    ]
-                }),
-            "samePlace": .list(samePlace), "hasSamePlace": .bool(!samePlace.isEmpty),
-            "description": .optional(item.description),
-            "image": .optional(item.image.flatMap { Self.resolve($0, root: root) }),
-            "thumbnail": .optional(item.thumbnail.flatMap { Self.resolve($0, root: root) }),
-        ])
-        view["dataset"] = [
-            "name": .text(config.name), "title": .text(config.title), "url": .text(root + config.name + "/"),
-            "mapURL": .text(root + config.name + "/map/"),
-        ]
-        view["nearURL"] = .text(root + "near/?dataset=\(config.name)&lat=\(lat)&lon=\(lon)")
-        view["geoMeta"] = ["position": .text("\(lat);\(lon)"), "icbm": .text("\(lat), \(lon)")]
-        view["bodyClass"] = "item"
+        view.end()
+        let samePlace = index.samePlace(as: position)
+        view.beginList(.samePlace)
+        for other in samePlace {
+            view.beginObject()
+            view.text(.title, own.titles[Int(other)])
+            view.text(.url, own.urls[Int(other)])
+            view.end()
+        }
+        view.end()
+        view.flag(.hasSamePlace, !samePlace.isEmpty)
+        view.optional(.description, item.description)
+        view.optional(.image, item.image.flatMap { Self.resolve($0, root: root) })
+        view.optional(.thumbnail, item.thumbnail.flatMap { Self.resolve($0, root: root) })
+        view.end()
+        view.beginObject(.dataset)
+        view.text(.name, config.name)
+        view.text(.title, config.title)
+        view.text(.url) {
+            $0 += root.utf8
+            $0 += config.name.utf8
+            $0 += "/".utf8
+        }
+        view.text(.mapURL) {
+            $0 += root.utf8
+            $0 += config.name.utf8
+            $0 += "/map/".utf8
+        }
+        view.end()
+        view.text(.nearURL) {
+            $0 += root.utf8
+            $0 += "near/?dataset=".utf8
+            $0 += config.name.utf8
+            $0 += "&lat=".utf8
+            $0 += lat.utf8
+            $0 += "&lon=".utf8
+            $0 += lon.utf8
+        }
+        view.beginObject(.geoMeta)
+        view.text(.position) {
+            $0 += lat.utf8
+            $0 += ";".utf8
+            $0 += lon.utf8
+        }
+        view.text(.icbm) {
+            $0 += lat.utf8
+            $0 += ", ".utf8
+            $0 += lon.utf8
+        }
+        view.end()
+        view.text(.bodyClass, "item")
         return view
     }
 
-    private func links(to target: LinkTargets, _ row: ArraySlice<Neighbour>) -> [TemplateValue] {
-        row.map { neighbour in
-            let position = Int(neighbour.index)
-            return [
-                "title": .text(target.titles[position]),
-                "url": .text(target.urls[position]),
-                "distance": .text(DistanceText.format(neighbour.distance)),
-                "bearing": .text(DistanceText.compass(neighbour.bearing)),
-                "degrees": .text(DistanceText.degrees(neighbour.bearing)),
-            ]
+    /// `root + target` when there is a target, else false (so sections hide it).
+    private func link(_ name: ViewName, root: String, to target: String?, in view: inout FlatView) {
+        guard let target else { return view.flag(name, false) }
+        view.text(name) {
+            $0 += root.utf8
+            $0 += target.utf8
         }
+    }
+
+    /// A list of linked places with their distance and bearing.
+    private func links(
+        _ name: ViewName, to target: LinkTargets, _ row: ArraySlice<Neighbour>, in view: inout FlatView
+    ) {
+        view.beginList(name)
+        for neighbour in row {
+            let position = Int(neighbour.index)
+            view.beginObject()
+            view.text(.title, target.titles[position])
+            view.text(.url, target.urls[position])
+            view.text(.distance) { DistanceText.append(neighbour.distance, to: &$0) }
+            view.text(.bearing, DistanceText.compass(neighbour.bearing))
+            view.text(.degrees, DistanceText.degrees(neighbour.bearing))
+            view.end()
+        }
+        view.end()
     }
 
     /// The item as JSON inside the page: id, position and neighbour ids with distances in metres.
     /// Written byte by byte: it is made once per page, with a dozen or more neighbours.
     func itemData(_ position: Int) -> String {
-        let item = dataset.items[position]
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(640)
+        appendItemData(position, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `itemData(position)`.
+    func appendItemData(_ position: Int, to bytes: inout [UInt8]) {
         func list(_ target: LinkTargets, _ row: ArraySlice<Neighbour>) {
             bytes.append(UInt8(ascii: "["))
             for (index, neighbour) in zip(row.indices, row) {
@@ -165,11 +234,12 @@ struct ItemPage: Sendable {
         bytes += #"{"dataset":"#.utf8
         JSONWriter.appendString(dataset.name, to: &bytes)
         bytes += #","id":"#.utf8
-        JSONWriter.appendString(item.id, to: &bytes)
+        bytes += targets[dataset.name]!.idsJSON[position]
+        let point = dataset.items[position].point
         bytes += #","lat":"#.utf8
-        JSONWriter.appendNumber(item.point.latitude, decimals: 7, to: &bytes)
+        JSONWriter.appendNumber(point.latitude, decimals: 7, to: &bytes)
         bytes += #","lon":"#.utf8
-        JSONWriter.appendNumber(item.point.longitude, decimals: 7, to: &bytes)
+        JSONWriter.appendNumber(point.longitude, decimals: 7, to: &bytes)
         bytes += #","neighbours":"#.utf8
         list(targets[dataset.name]!, index.neighbours[position])
         for cross in index.cross {
@@ -180,7 +250,6 @@ struct ItemPage: Sendable {
             list(other, cross.table[position])
         }
         bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Safe image URLs: http(s) as they are; relative ones are relative to the site root.
@@ -191,7 +260,7 @@ struct ItemPage: Sendable {
     }
 
     /// schema.org Place with GeoCoordinates, safe inside `<script>`.
-    func jsonLD(for item: Item, path: String) -> String {
+    func jsonLD(for item: Item, path: String) -> JSONWriter {
         var json = JSONWriter()
         json.beginObject()
         json.key("@context")
@@ -230,29 +299,61 @@ struct ItemPage: Sendable {
         json.number(item.point.longitude, decimals: 7)
         json.endObject()
         json.endObject()
-        return json.text
+        return json
     }
 }
 
 /// Links that open a place in map and navigation apps.
 enum Directions {
+    /// Adds the list `directions`: each link's label, URL and kind.
     /// - Parameters: lat, lon: the coordinates as the page shows them (six decimals at most).
-    static func links(lat: String, lon: String, label: String) -> [TemplateValue] {
+    static func add(lat: String, lon: String, label: String, to view: inout FlatView) {
         let name = Escape.urlComponent(label)
-        return [
-            ["label": "Open in a maps app", "url": "geo:\(lat),\(lon)?q=\(lat),\(lon)(\(name))", "kind": "geo"],
-            [
-                "label": "OpenStreetMap", "kind": "osm",
-                "url": "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)",
-            ],
-            [
-                "label": "Google Maps directions", "kind": "google",
-                "url": "https://www.google.com/maps/dir/?api=1&destination=\(lat)%2C\(lon)",
-            ],
-            [
-                "label": "Apple Maps directions", "kind": "apple",
-                "url": "https://maps.apple.com/?daddr=\(lat),\(lon)&q=\(name)",
-            ],
-        ]
+        func link(_ label: String, _ kind: String, _ url: (inout [UInt8]) -> Void) {
+            view.beginObject()
+            view.text(.label, label)
+            view.text(.url, url)
+            view.text(.kind, kind)
+            view.end()
+        }
+        view.beginList(.directions)
+        link("Open in a maps app", "geo") {
+            $0 += "geo:".utf8
+            $0 += lat.utf8
+            $0 += ",".utf8
+            $0 += lon.utf8
+            $0 += "?q=".utf8
+            $0 += lat.utf8
+            $0 += ",".utf8
+            $0 += lon.utf8
+            $0 += "(".utf8
+            $0 += name.utf8
+            $0 += ")".utf8
+        }
+        link("OpenStreetMap", "osm") {
+            $0 += "https://www.openstreetmap.org/?mlat=".utf8
+            $0 += lat.utf8
+            $0 += "&mlon=".utf8
+            $0 += lon.utf8
+            $0 += "#map=18/".utf8
+            $0 += lat.utf8
+            $0 += "/".utf8
+            $0 += lon.utf8
+        }
+        link("Google Maps directions", "google") {
+            $0 += "https://www.google.com/maps/dir/?api=1&destination=".utf8
+            $0 += lat.utf8
+            $0 += "%2C".utf8
+            $0 += lon.utf8
+        }
+        link("Apple Maps directions", "apple") {
+            $0 += "https://maps.apple.com/?daddr=".utf8
+            $0 += lat.utf8
+            $0 += ",".utf8
+            $0 += lon.utf8
+            $0 += "&q=".utf8
+            $0 += name.utf8
+        }
+        view.end()
     }
 }

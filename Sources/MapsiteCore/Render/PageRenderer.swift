@@ -77,9 +77,8 @@ final class PageRenderer {
             DispatchQueue.concurrentPerform(iterations: chunks) { index in
                 guard !failure.isSet else { return }
                 for position in order[(index * chunk)..<min(items.count, (index + 1) * chunk)].lazy.map(Int.init) {
-                    let item = items[position]
                     do {
-                        let folder = ItemPage.path(dataset: dataset.name, slug: item.slug)
+                        let folder = ItemPage.path(dataset: dataset.name, slug: items[position].slug)
                         let inputs = page.fingerprint(position, site: site)
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
                         let html = try templates.renderPage(

@@ -47,13 +47,28 @@ public struct SiteContext: Sendable {
 
     /// The part of a page's view that is its own: titles, description, canonical URL.
     public func page(at path: String, title: String?, description: String? = nil) -> TemplateObject {
-        var view: TemplateObject = [
-            "title": .text(title.map { "\($0) · \(config.title)" } ?? config.title),
-            "heading": .text(title ?? config.title),
-            "description": .optional([description, config.description].compactMap { $0 }.first { !$0.isEmpty }),
-        ]
-        if let absolute = config.absoluteBase { view["canonical"] = .text(absolute + path) }
-        return view
+        var view = FlatView()
+        addPage(at: path, title: title, description: description, to: &view)
+        return view.object
+    }
+
+    /// Adds what `page(at:title:description:)` gives to a view built flat.
+    func addPage(at path: String, title: String?, description: String?, to view: inout FlatView) {
+        view.text(.title) { bytes in
+            if let title {
+                bytes += title.utf8
+                bytes += " · ".utf8
+            }
+            bytes += config.title.utf8
+        }
+        view.text(.heading, title ?? config.title)
+        view.optional(.description, [description, config.description].compactMap { $0 }.first { !$0.isEmpty })
+        if let absolute = config.absoluteBase {
+            view.text(.canonical) { bytes in
+                bytes += absolute.utf8
+                bytes += path.utf8
+            }
+        }
     }
 
     private func makeShared(root: String, current: String?) -> TemplateValue {

@@ -24,6 +24,10 @@ final class CompiledTemplate: Sendable {
     let steps: [Step]
     let text: [UInt8]
     let paths: [[String]]
+    /// The names of every path as `ViewNames` numbers, one path after another; path `i` is
+    /// `pathNames[pathRanges[i]]`.
+    let pathNames: [Int32]
+    let pathRanges: [Range<Int>]
     let failures: [TemplateError]
     /// The names of the page's own view this was compiled for.
     let pageNames: Set<String>
@@ -32,52 +36,190 @@ final class CompiledTemplate: Sendable {
         self.steps = steps
         self.text = text
         self.paths = paths
+        var names: [Int32] = []
+        pathRanges = paths.map { path in
+            let start = names.count
+            names += path.map { ViewNames.shared.id($0) }
+            return start..<names.count
+        }
+        pathNames = names
         self.failures = failures
         self.pageNames = pageNames
     }
 
-    /// Renders a page: `stack` holds the shared view and the page's own view, outermost first.
-    func render(_ stack: [TemplateValue], capacity: Int) throws -> [UInt8] {
-        var stack = stack
+    /// Renders a page whose own view is `page`, over the shared view.
+    func render(_ page: FlatView, over shared: TemplateValue, capacity: Int) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(capacity)
-        try text.withUnsafeBufferPointer { text in
-            try run(0..<steps.count, text: text, stack: &stack, output: &output)
+        try steps.withUnsafeBufferPointer { steps in
+            try text.withUnsafeBufferPointer { text in
+                try pathNames.withUnsafeBufferPointer { pathNames in
+                    try pathRanges.withUnsafeBufferPointer { pathRanges in
+                        try page.nodes.withUnsafeBufferPointer { nodes in
+                            try page.bytes.withUnsafeBufferPointer { bytes in
+                                var run = Run(
+                                    template: self, steps: steps, text: text, pathNames: pathNames,
+                                    pathRanges: pathRanges, nodes: nodes, bytes: bytes, shared: shared)
+                                try run.run(0..<steps.count, output: &output)
+                            }
+                        }
+                    }
+                }
+            }
         }
         return output
     }
 
-    private func run(
-        _ range: Range<Int>, text: UnsafeBufferPointer<UInt8>, stack: inout [TemplateValue], output: inout [UInt8]
-    ) throws {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            switch steps[index] {
-            case .text(let start, let end):
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
-            case .variable(let path, let escaped):
-                if let value = TemplateRenderer.lookup(paths[path], in: stack) {
-                    TemplateRenderer.append(value, escaped: escaped, to: &output)
+    /// A value on the rendering stack: a node of the page's view, or a value from the shared view.
+    private enum Frame {
+        case node(Int32)
+        case value(TemplateValue)
+    }
+
+    /// One page's rendering: the template's steps and the page's view, read through pointers.
+    private struct Run {
+        let template: CompiledTemplate
+        let steps: UnsafeBufferPointer<Step>
+        let text: UnsafeBufferPointer<UInt8>
+        let pathNames: UnsafeBufferPointer<Int32>
+        let pathRanges: UnsafeBufferPointer<Range<Int>>
+        let nodes: UnsafeBufferPointer<FlatView.Node>
+        let bytes: UnsafeBufferPointer<UInt8>
+        var stack: [Frame]
+
+        init(
+            template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
+            pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
+            nodes: UnsafeBufferPointer<FlatView.Node>, bytes: UnsafeBufferPointer<UInt8>, shared: TemplateValue
+        ) {
+            self.template = template
+            self.steps = steps
+            self.text = text
+            self.pathNames = pathNames
+            self.pathRanges = pathRanges
+            self.nodes = nodes
+            self.bytes = bytes
+            stack = [.value(shared), .node(0)]
+        }
+
+        mutating func run(_ range: Range<Int>, output: inout [UInt8]) throws {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                switch steps[index] {
+                case .text(let start, let end):
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                case .variable(let path, let escaped):
+                    if let value = lookup(path) { append(value, escaped: escaped, to: &output) }
+                case .section(let path, let inverted, let end):
+                    let value = lookup(path)
+                    let body = (index + 1)..<end
+                    if inverted {
+                        if !(value.map(isTruthy) ?? false) { try run(body, output: &output) }
+                    } else if let value, isTruthy(value) {
+                        switch value {
+                        case .node(let node) where nodes[Int(node)].kind == .list:
+                            var element = nodes[Int(node)].start
+                            while element >= 0 {
+                                try runPushing(.node(element), body, output: &output)
+                                element = nodes[Int(element)].next
+                            }
+                        case .node:
+                            try runPushing(value, body, output: &output)
+                        case .value(let value):
+                            try value.forEachSectionElement { try runPushing(.value($0), body, output: &output) }
+                        }
+                    }
+                    index = end
+                    continue
+                case .failure(let failure):
+                    throw template.failures[failure]
                 }
-            case .section(let path, let inverted, let end):
-                let value = TemplateRenderer.lookup(paths[path], in: stack)
-                let truthy = value?.isTruthy ?? false
-                let body = (index + 1)..<end
-                if inverted {
-                    if !truthy { try run(body, text: text, stack: &stack, output: &output) }
-                } else if truthy, let value {
-                    try value.forEachSectionElement { element in
-                        stack.append(element)
-                        try run(body, text: text, stack: &stack, output: &output)
-                        stack.removeLast()
+                index += 1
+            }
+        }
+
+        private mutating func runPushing(_ frame: Frame, _ body: Range<Int>, output: inout [UInt8]) throws {
+            stack.append(frame)
+            defer { stack.removeLast() }
+            try run(body, output: &output)
+        }
+
+        /// Looks a path up as `TemplateRenderer.lookup` does: its first name from the innermost
+        /// frame out, the rest in objects.
+        private func lookup(_ path: Int) -> Frame? {
+            let names = pathRanges[path]
+            guard let first = names.first else { return stack.last }
+            var found: Frame?
+            var position = stack.count
+            search: while position > 0 {
+                position -= 1
+                switch stack[position] {
+                case .node(let node):
+                    if let member = member(pathNames[first], of: node) {
+                        found = .node(member)
+                        break search
+                    }
+                case .value(let value):
+                    if case .object(let members) = value, let member = members[template.paths[path][0]] {
+                        found = .value(member)
+                        break search
                     }
                 }
-                index = end
-                continue
-            case .failure(let failure):
-                throw failures[failure]
             }
-            index += 1
+            for name in names.dropFirst() {
+                switch found {
+                case .node(let node): found = member(pathNames[name], of: node).map(Frame.node)
+                case .value(.object(let members)): found = members[template.paths[path][name - first]].map(Frame.value)
+                default: return nil
+                }
+            }
+            return found
+        }
+
+        /// The member named `name` of `node` when it is an object: the last given, if several
+        /// (objects link their members last first).
+        private func member(_ name: Int32, of node: Int32) -> Int32? {
+            guard nodes[Int(node)].kind == .object else { return nil }
+            var member = nodes[Int(node)].start
+            while member >= 0 {
+                if nodes[Int(member)].name == name { return member }
+                member = nodes[Int(member)].next
+            }
+            return nil
+        }
+
+        private func isTruthy(_ frame: Frame) -> Bool {
+            switch frame {
+            case .node(let index):
+                let node = nodes[Int(index)]
+                switch node.kind {
+                case .text: return node.end > node.start
+                case .flag: return node.start != 0
+                case .list: return node.start >= 0
+                case .object: return true
+                }
+            case .value(let value): return value.isTruthy
+            }
+        }
+
+        /// Appends what a variable shows, as `TemplateRenderer.append` does.
+        private func append(_ frame: Frame, escaped: Bool, to output: inout [UInt8]) {
+            switch frame {
+            case .node(let index):
+                let node = nodes[Int(index)]
+                switch node.kind {
+                case .text:
+                    let text = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
+                    if escaped {
+                        TemplateRenderer.appendEscaped(text, to: &output)
+                    } else {
+                        output.append(contentsOf: text)
+                    }
+                case .flag: if node.start != 0 { output.append(contentsOf: "true".utf8) }
+                case .list, .object: break
+                }
+            case .value(let value): TemplateRenderer.append(value, escaped: escaped, to: &output)
+            }
         }
     }
 }

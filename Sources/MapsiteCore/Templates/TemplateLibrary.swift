@@ -79,14 +79,24 @@ public struct TemplateLibrary: Sendable {
     public func renderPage(
         _ page: TemplateObject, over shared: SharedView, withTemplate name: String, capacity: Int = 8192
     ) throws -> [UInt8] {
-        let names = page.names
+        try renderPage(FlatView(page), over: shared, withTemplate: name, capacity: capacity)
+    }
+
+    /// Renders as `renderPage(_:over:withTemplate:capacity:)` does, for a page's view built flat.
+    func renderPage(_ page: FlatView, over shared: SharedView, withTemplate name: String, capacity: Int = 8192)
+        throws -> [UInt8]
+    {
+        let names = page.rootNames
         let key = CompiledTemplates.Key(template: name, shared: shared.key, names: names)
         let compiled = try compiled.template(for: key) {
-            try TemplateCompiler.compile(name, templates: templates, shared: shared.value, pageNames: Set(names))
+            try TemplateCompiler.compile(
+                name, templates: templates, shared: shared.value,
+                pageNames: Set(names.map { ViewNames.shared.name($0) }))
         }
-        let stack = [shared.value, TemplateValue.object(page)]
-        guard let compiled else { return try renderBytes(stack, withTemplate: name, capacity: capacity) }
-        return try compiled.render(stack, capacity: capacity)
+        guard let compiled else {
+            return try renderBytes([shared.value, page.value], withTemplate: name, capacity: capacity)
+        }
+        return try compiled.render(page, over: shared.value, capacity: capacity)
     }
 }
 
@@ -109,7 +119,8 @@ final class CompiledTemplates: @unchecked Sendable {
     struct Key: Hashable {
         var template: String
         var shared: String
-        var names: [String]
+        /// The names of the page's own view (`ViewNames`).
+        var names: [Int32]
     }
 
     private let lock = NSLock()

@@ -93,26 +93,29 @@ struct TemplateRenderer {
         text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// Appends `text` with `& < > " '` escaped for HTML, copying the runs between them whole.
+    /// Appends `text` with `& < > " '` escaped for HTML.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for (index, byte) in bytes.enumerated() {
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                entity.withUTF8Buffer { output.append(contentsOf: $0) }
-                start = index + 1
+        text.withUTF8 { appendEscaped($0, to: &output) }
+    }
+
+    /// Appends UTF-8 `bytes` with `& < > " '` escaped for HTML, copying the runs between them whole.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var start = 0
+        for (index, byte) in bytes.enumerated() {
+            let entity: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            start = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 }

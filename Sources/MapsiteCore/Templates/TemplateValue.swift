@@ -62,7 +62,7 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
 /// given twice, the last one counts, as in a dictionary literal.
 public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Names and values as given: a literal's own array, kept without copying.
-    private var members: [(String, TemplateValue)]
+    private(set) var members: [(String, TemplateValue)]
 
     public init() {
         members = []

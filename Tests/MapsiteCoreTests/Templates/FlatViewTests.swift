@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import MapsiteCore
+
+@Suite("Flat views")
+struct FlatViewTests {
+    @Test("a view built flat is the TemplateValue it stands for")
+    func building() {
+        var view = FlatView(capacity: 64)
+        view.text(.title, "Box <1>")
+        view.beginObject(.item)
+        view.text(.id) {
+            $0 += "i-".utf8
+            $0 += "7".utf8
+        }
+        view.optional(.description, "")
+        view.optional(.image, "a.jpg")
+        view.beginList(.neighbours)
+        for name in ["North", "South"] {
+            view.beginObject()
+            view.text(.title, name)
+            view.flag(.hasFields, name == "North")
+            view.end()
+        }
+        view.end()
+        view.beginList(.fields)
+        view.end()
+        view.end()
+        view.flag(.hasNeighbours, true)
+        let expected: TemplateValue = [
+            "title": "Box <1>",
+            "item": [
+                "id": "i-7", "description": false, "image": "a.jpg",
+                "neighbours": [["title": "North", "hasFields": true], ["title": "South", "hasFields": false]],
+                "fields": [],
+            ],
+            "hasNeighbours": true,
+        ]
+        #expect(view.value == expected)
+        #expect(view.rootNames == [ViewName.hasNeighbours, .item, .title].map(\.rawValue))
+    }
+
+    @Test("an object converted and back is the same; of a name given twice, the last counts")
+    func conversion() throws {
+        let object = TemplateObject([
+            ("a", "first"), ("list", ["x", ["b": true], []]), ("nested", ["deep": ["deeper": "d"]]), ("a", "last"),
+        ])
+        let view = FlatView(object)
+        #expect(view.object == object)
+        #expect(view.value == .object(object))
+        let library = try TemplateLibrary(sources: [
+            "main": "{{a}}|{{nested.deep.deeper}}|{{#list}}[{{.}}{{b}}]{{/list}}"
+        ])
+        let shared = SharedView(key: "s", value: ["a": "shared", "b": "B"])
+        let compiled = String(decoding: try library.renderPage(view, over: shared, withTemplate: "main"), as: UTF8.self)
+        let interpreted = try library.render([shared.value, .object(object)], withTemplate: "main")
+        #expect(compiled == interpreted)
+        #expect(compiled == "last|d|[xB][true][B]")
+    }
+
+    @Test("names are numbered once: mapsite's own in order, others as they come")
+    func names() {
+        #expect(ViewNames.shared.id("title") == ViewName.title.rawValue)
+        #expect(ViewNames.shared.name(ViewName.icbm.rawValue) == "icbm")
+        let new = ViewNames.shared.id("a name no view has")
+        #expect(new >= Int32(ViewName.allCases.count))
+        #expect(ViewNames.shared.id("a name no view has") == new)
+        #expect(ViewNames.shared.name(new) == "a name no view has")
+    }
+}
