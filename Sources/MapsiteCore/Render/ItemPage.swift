@@ -112,7 +112,7 @@ struct ItemPage: Sendable {
         view.end()
         view.flag(.hasFields, hasFields)
         Directions.add(lat: lat, lon: lon, label: item.title, to: &view)
-        view.text(.jsonld) { $0 += jsonLD(for: item, path: path).bytes }
+        view.text(.jsonld) { appendJSONLD(for: item, path: path, to: &$0) }
         view.text(.data) { appendItemData(position, to: &$0) }
         let own = targets[config.name]!
         let neighbours = index.neighbours[position]
@@ -259,47 +259,32 @@ struct ItemPage: Sendable {
         return safe
     }
 
-    /// schema.org Place with GeoCoordinates, safe inside `<script>`.
-    func jsonLD(for item: Item, path: String) -> JSONWriter {
-        var json = JSONWriter()
-        json.beginObject()
-        json.key("@context")
-        json.string("https://schema.org")
-        json.key("@type")
-        json.string("Place")
-        json.key("name")
-        json.string(item.title)
-        json.key("identifier")
-        json.string(item.id)
+    /// Appends the item as a schema.org Place with GeoCoordinates, safe inside `<script>`.
+    /// Written byte by byte, as `appendItemData`.
+    func appendJSONLD(for item: Item, path: String, to bytes: inout [UInt8]) {
+        func member(_ key: StaticString, _ value: String) {
+            bytes.append(UInt8(ascii: ","))
+            key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            JSONWriter.appendString(value, to: &bytes)
+        }
+        bytes += #"{"@context":"https://schema.org","@type":"Place""#.utf8
+        member(#""name":"#, item.title)
+        member(#""identifier":"#, item.id)
         let absolute = context.config.absoluteBase
-        if let absolute {
-            json.key("url")
-            json.string(absolute + path)
-        }
-        if let description = item.description {
-            json.key("description")
-            json.string(description)
-        }
+        if let absolute { member(#""url":"#, absolute + path) }
+        if let description = item.description { member(#""description":"#, description) }
         if let image = item.image.flatMap({ SafeURL.sanitize($0) }) {
             if !SafeURL.isSiteRelative(image) {
-                json.key("image")
-                json.string(image)
+                member(#""image":"#, image)
             } else if let absolute {
-                json.key("image")
-                json.string(absolute + image)
+                member(#""image":"#, absolute + image)
             }
         }
-        json.key("geo")
-        json.beginObject()
-        json.key("@type")
-        json.string("GeoCoordinates")
-        json.key("latitude")
-        json.number(item.point.latitude, decimals: 7)
-        json.key("longitude")
-        json.number(item.point.longitude, decimals: 7)
-        json.endObject()
-        json.endObject()
-        return json
+        bytes += #","geo":{"@type":"GeoCoordinates","latitude":"#.utf8
+        JSONWriter.appendNumber(item.point.latitude, decimals: 7, to: &bytes)
+        bytes += #","longitude":"#.utf8
+        JSONWriter.appendNumber(item.point.longitude, decimals: 7, to: &bytes)
+        bytes += "}}".utf8
     }
 }
 

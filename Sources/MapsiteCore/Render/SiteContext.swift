@@ -62,7 +62,11 @@ public struct SiteContext: Sendable {
             bytes += config.title.utf8
         }
         view.text(.heading, title ?? config.title)
-        view.optional(.description, [description, config.description].compactMap { $0 }.first { !$0.isEmpty })
+        if let description, !description.isEmpty {
+            view.text(.description, description)
+        } else {
+            view.optional(.description, config.description)
+        }
         if let absolute = config.absoluteBase {
             view.text(.canonical) { bytes in
                 bytes += absolute.utf8

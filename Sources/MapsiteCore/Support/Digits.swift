@@ -7,6 +7,10 @@ enum Digits {
     static func append(
         _ value: UInt64, radix: UInt64 = 10, minimumCount: Int = 1, separator: UInt8? = nil, to bytes: inout [UInt8]
     ) {
+        if radix == 10 && separator == nil {
+            appendDecimal(value, minimumCount: minimumCount, to: &bytes)
+            return
+        }
         // 64 binary digits at most, 20 decimal ones with 6 separators
         var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buffer) { buffer in
@@ -26,6 +30,23 @@ enum Digits {
                 count += 1
             } while (rest > 0 || count < minimumCount) && length < end - 1
             bytes.append(contentsOf: buffer[(end - length)...])
+        }
+    }
+
+    /// `append` for the common case, plain decimal digits: dividing by a constant ten is a
+    /// multiplication, where dividing by a radix that may vary is a division.
+    private static func appendDecimal(_ value: UInt64, minimumCount: Int, to bytes: inout [UInt8]) {
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { buffer in
+            let end = buffer.count
+            var length = 0
+            var rest = value
+            repeat {
+                length += 1
+                buffer[end - length] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while (rest > 0 || length < minimumCount) && length < end - 1
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(end - length)...]))
         }
     }
 }
