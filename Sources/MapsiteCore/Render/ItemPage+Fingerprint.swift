@@ -36,10 +36,9 @@ extension ItemPage {
                 hasher.add(neighbour.bearing.bitPattern)
             }
         }
-        let own = targets[dataset.name]!
         add(index.neighbours[position], of: own)
-        for cross in index.cross {
-            if let other = targets[cross.dataset] { add(cross.table[position], of: other) }
+        for (cross, other) in zip(index.cross, crossTargets) {
+            if let other { add(cross.table[position], of: other) }
         }
         for other in index.samePlace(as: position) {
             hasher.add(own.fingerprints[Int(other)])

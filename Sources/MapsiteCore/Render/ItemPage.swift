@@ -15,6 +15,9 @@ struct ItemPage: Sendable {
     let groupColumns: [(field: String, column: Int)]
     /// The end of the description of an item that has none: `: one of boxes.`
     let descriptionEnd: String
+    /// This dataset's link targets, and those of each of `index.cross` (nil: not a dataset).
+    let own: LinkTargets
+    let crossTargets: [LinkTargets?]
 
     init(
         context: SiteContext, dataset: Dataset, index: DatasetIndex, groupLinks: [String: [String: String]],
@@ -25,6 +28,8 @@ struct ItemPage: Sendable {
         self.index = index
         self.groupLinks = groupLinks
         self.targets = targets
+        own = targets[dataset.name]!
+        crossTargets = index.cross.map { targets[$0.dataset] }
         descriptionEnd = ": one of \(dataset.config.title.lowercased())."
         groupColumns = groupLinks.keys.sorted().compactMap { field in
             dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }
@@ -34,33 +39,26 @@ struct ItemPage: Sendable {
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
 
     /// What an item page shows of the items it links to, by position, made once per dataset
-    /// rather than once per link.
+    /// rather than once per link, in tables every rendering thread reads (`TextTable`).
     struct LinkTargets: Sendable {
-        let ids: [String]
-        let titles: [String]
-        let slugs: [String]
+        let titles: TextTable
         /// Item pages all lie two folders down (`dataset/slug/`), so the link from one to
         /// another is the same from every item page: `../../dataset/slug/`.
-        let urls: [String]
+        let urls: TextTable
+        /// Each id as JSON (quoted and escaped), for the item data of the pages that list them.
+        let idsJSON: TextTable
         /// A hash of each title and slug, for the fingerprints of the pages that link to them.
         let fingerprints: [UInt64]
-        /// Each id as JSON (quoted and escaped), for the item data of the pages that list them.
-        let idsJSON: [[UInt8]]
 
         init(_ dataset: Dataset) {
-            ids = dataset.items.map(\.id)
-            titles = dataset.items.map(\.title)
-            slugs = dataset.items.map(\.slug)
-            urls = slugs.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0) }
-            idsJSON = ids.map { id in
-                var bytes: [UInt8] = []
-                JSONWriter.appendString(id, to: &bytes)
-                return bytes
-            }
-            fingerprints = zip(titles, slugs).map { title, slug in
+            let items = dataset.items
+            titles = TextTable(items.lazy.map(\.title))
+            urls = TextTable(items.lazy.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0.slug) })
+            idsJSON = TextTable(count: items.count) { JSONWriter.appendString(items[$0].id, to: &$1) }
+            fingerprints = items.map { item in
                 var hasher = StableHasher()
-                hasher.add(title)
-                hasher.add(slug)
+                hasher.add(item.title)
+                hasher.add(item.slug)
                 return hasher.value
             }
         }
@@ -114,13 +112,12 @@ struct ItemPage: Sendable {
         Directions.add(lat: lat, lon: lon, label: item.title, to: &view)
         view.text(.jsonld) { appendJSONLD(for: item, path: path, to: &$0) }
         view.text(.data) { appendItemData(position, to: &$0) }
-        let own = targets[config.name]!
         let neighbours = index.neighbours[position]
         links(.neighbours, to: own, neighbours, in: &view)
         view.flag(.hasNeighbours, !neighbours.isEmpty)
         view.beginList(.cross)
-        for list in index.cross {
-            guard let other = targets[list.dataset] else { continue }
+        for (list, other) in zip(index.cross, crossTargets) {
+            guard let other else { continue }
             view.beginObject()
             view.text(.title, list.title)
             links(.places, to: other, list.table[position], in: &view)
@@ -131,8 +128,8 @@ struct ItemPage: Sendable {
         view.beginList(.samePlace)
         for other in samePlace {
             view.beginObject()
-            view.text(.title, own.titles[Int(other)])
-            view.text(.url, own.urls[Int(other)])
+            view.text(.title) { own.titles.append(Int(other), to: &$0) }
+            view.text(.url) { own.urls.append(Int(other), to: &$0) }
             view.end()
         }
         view.end()
@@ -197,8 +194,8 @@ struct ItemPage: Sendable {
         for neighbour in row {
             let position = Int(neighbour.index)
             view.beginObject()
-            view.text(.title, target.titles[position])
-            view.text(.url, target.urls[position])
+            view.text(.title) { target.titles.append(position, to: &$0) }
+            view.text(.url) { target.urls.append(position, to: &$0) }
             view.text(.distance) { DistanceText.append(neighbour.distance, to: &$0) }
             view.text(.bearing, DistanceText.compass(neighbour.bearing))
             view.text(.degrees, DistanceText.degrees(neighbour.bearing))
@@ -222,7 +219,7 @@ struct ItemPage: Sendable {
             for (index, neighbour) in zip(row.indices, row) {
                 if index != row.startIndex { bytes.append(UInt8(ascii: ",")) }
                 bytes += #"{"id":"#.utf8
-                bytes += target.idsJSON[Int(neighbour.index)]
+                target.idsJSON.append(Int(neighbour.index), to: &bytes)
                 bytes += #","distance":"#.utf8
                 JSONWriter.appendNumber(neighbour.distance, decimals: 1, to: &bytes)
                 bytes += #","bearing":"#.utf8
@@ -234,16 +231,16 @@ struct ItemPage: Sendable {
         bytes += #"{"dataset":"#.utf8
         JSONWriter.appendString(dataset.name, to: &bytes)
         bytes += #","id":"#.utf8
-        bytes += targets[dataset.name]!.idsJSON[position]
+        own.idsJSON.append(position, to: &bytes)
         let point = dataset.items[position].point
         bytes += #","lat":"#.utf8
         JSONWriter.appendNumber(point.latitude, decimals: 7, to: &bytes)
         bytes += #","lon":"#.utf8
         JSONWriter.appendNumber(point.longitude, decimals: 7, to: &bytes)
         bytes += #","neighbours":"#.utf8
-        list(targets[dataset.name]!, index.neighbours[position])
-        for cross in index.cross {
-            guard let other = targets[cross.dataset] else { continue }
+        list(own, index.neighbours[position])
+        for (cross, other) in zip(index.cross, crossTargets) {
+            guard let other else { continue }
             bytes.append(UInt8(ascii: ","))
             JSONWriter.appendString("nearest_" + cross.dataset, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
