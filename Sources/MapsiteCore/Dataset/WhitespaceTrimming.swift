@@ -15,8 +15,11 @@ extension String {
         trimmingASCII(isSpaceTabOrLineEnd, else: .whitespacesAndNewlines)
     }
 
-    /// - Parameter isTrimmed: which ASCII bytes `set` holds.
-    private func trimmingASCII(_ isTrimmed: (UInt8) -> Bool, else set: CharacterSet) -> String {
+    /// - Parameters:
+    ///   - isTrimmed: which ASCII bytes `set` holds.
+    ///   - set: asked for only when a non-ASCII character is reached: getting one of Foundation's
+    ///     sets takes a lock that every loading thread would otherwise contend for on every value.
+    private func trimmingASCII(_ isTrimmed: (UInt8) -> Bool, else set: @autoclosure () -> CharacterSet) -> String {
         let bytes = utf8
         guard let first = bytes.first, let last = bytes.last else { return self }
         if first < 0x80 && last < 0x80 && !isTrimmed(first) && !isTrimmed(last) { return self }
@@ -24,18 +27,18 @@ extension String {
         var end = bytes.endIndex
         while start < end {
             let byte = bytes[start]
-            if byte >= 0x80 { return trimmingCharacters(in: set) }
+            if byte >= 0x80 { return trimmingCharacters(in: set()) }
             if !isTrimmed(byte) { break }
             start = bytes.index(after: start)
         }
         while start < end {
             let before = bytes.index(before: end)
             let byte = bytes[before]
-            if byte >= 0x80 { return trimmingCharacters(in: set) }
+            if byte >= 0x80 { return trimmingCharacters(in: set()) }
             if !isTrimmed(byte) { break }
             end = before
         }
-        return String(bytes[start..<end]) ?? trimmingCharacters(in: set)
+        return String(bytes[start..<end]) ?? trimmingCharacters(in: set())
     }
 }
 
