@@ -68,8 +68,8 @@ struct ItemPage: Sendable {
         }
     }
 
-    /// The page's own view; render it on top of `context.shared(at: path)`. It is built flat,
-    /// straight into bytes: every item of the site gets one.
+    /// The page's own view, finished; render it on top of `context.shared(at: path)`. It is
+    /// built flat, straight into bytes: every item of the site gets one.
     func view(for position: Int) -> FlatView {
         let item = dataset.items[position]
         let config = dataset.config
@@ -174,6 +174,7 @@ struct ItemPage: Sendable {
         }
         view.end()
         view.text(.bodyClass, "item")
+        view.finish()
         return view
     }
 

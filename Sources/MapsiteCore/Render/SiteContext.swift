@@ -49,6 +49,7 @@ public struct SiteContext: Sendable {
     public func page(at path: String, title: String?, description: String? = nil) -> TemplateObject {
         var view = FlatView()
         addPage(at: path, title: title, description: description, to: &view)
+        view.finish()
         return view.object
     }
 

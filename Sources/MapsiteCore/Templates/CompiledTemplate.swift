@@ -47,8 +47,9 @@ final class CompiledTemplate: Sendable {
         self.pageNames = pageNames
     }
 
-    /// Renders a page whose own view is `page`, over the shared view.
+    /// Renders a page whose own view is `page` (finished), over the shared view.
     func render(_ page: FlatView, over shared: TemplateValue, capacity: Int) throws -> [UInt8] {
+        precondition(page.isFinished, "a view rendered before finish()")
         var output: [UInt8] = []
         output.reserveCapacity(capacity)
         try steps.withUnsafeBufferPointer { steps in
@@ -56,11 +57,14 @@ final class CompiledTemplate: Sendable {
                 try pathNames.withUnsafeBufferPointer { pathNames in
                     try pathRanges.withUnsafeBufferPointer { pathRanges in
                         try page.nodes.withUnsafeBufferPointer { nodes in
-                            try page.bytes.withUnsafeBufferPointer { bytes in
-                                var run = Run(
-                                    template: self, steps: steps, text: text, pathNames: pathNames,
-                                    pathRanges: pathRanges, nodes: nodes, bytes: bytes, shared: shared)
-                                try run.run(0..<steps.count, output: &output)
+                            try page.members.withUnsafeBufferPointer { members in
+                                try page.bytes.withUnsafeBufferPointer { bytes in
+                                    var run = Run(
+                                        template: self, steps: steps, text: text, pathNames: pathNames,
+                                        pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
+                                        shared: shared)
+                                    try run.run(0..<steps.count, output: &output)
+                                }
                             }
                         }
                     }
@@ -84,13 +88,15 @@ final class CompiledTemplate: Sendable {
         let pathNames: UnsafeBufferPointer<Int32>
         let pathRanges: UnsafeBufferPointer<Range<Int>>
         let nodes: UnsafeBufferPointer<FlatView.Node>
+        let members: UnsafeBufferPointer<FlatView.Member>
         let bytes: UnsafeBufferPointer<UInt8>
         var stack: [Frame]
 
         init(
             template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
             pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
-            nodes: UnsafeBufferPointer<FlatView.Node>, bytes: UnsafeBufferPointer<UInt8>, shared: TemplateValue
+            nodes: UnsafeBufferPointer<FlatView.Node>, members: UnsafeBufferPointer<FlatView.Member>,
+            bytes: UnsafeBufferPointer<UInt8>, shared: TemplateValue
         ) {
             self.template = template
             self.steps = steps
@@ -98,6 +104,7 @@ final class CompiledTemplate: Sendable {
             self.pathNames = pathNames
             self.pathRanges = pathRanges
             self.nodes = nodes
+            self.members = members
             self.bytes = bytes
             stack = [.value(shared), .node(0)]
         }
@@ -177,13 +184,12 @@ final class CompiledTemplate: Sendable {
         }
 
         /// The member named `name` of `node` when it is an object: the last given, if several
-        /// (objects link their members last first).
+        /// (an object's members are listed last first).
         private func member(_ name: Int32, of node: Int32) -> Int32? {
-            guard nodes[Int(node)].kind == .object else { return nil }
-            var member = nodes[Int(node)].start
-            while member >= 0 {
-                if nodes[Int(member)].name == name { return member }
-                member = nodes[Int(member)].next
+            let node = nodes[Int(node)]
+            guard node.kind == .object else { return nil }
+            for index in Int(node.start)..<Int(node.end) where members[index].name == name {
+                return members[index].node
             }
             return nil
         }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// A page's own view held in two flat arrays: nodes (each a text, flag, list or object, linked
-/// to the next member of the same parent) and the bytes of every text, one after another.
+/// A page's own view held in a few flat arrays: nodes (each a text, flag, list or object), the
+/// bytes of every text one after another, and each object's members side by side.
 ///
 /// Item pages build one each, front to back: a few allocations per page instead of one or more
 /// per value, and a compiled template reads it by index, without reference counting
-/// (`CompiledTemplate`). An object links its members last first, so that looking a name up
-/// stops at the first match and, of a name given twice, the last counts, as in `TemplateObject`.
-/// `value` is the same view as a `TemplateValue`.
+/// (`CompiledTemplate`). When an object ends, its members are listed together in `members`,
+/// the last given first, so that looking a name up scans a short array and stops at the first
+/// match: of a name given twice, the last counts, as in `TemplateObject`. `finish()` ends the
+/// root object; `value` is the finished view as a `TemplateValue`.
 public struct FlatView: Sendable {
     struct Node: Sendable {
         enum Kind: UInt8, Sendable { case text, flag, list, object }
@@ -15,11 +16,12 @@ public struct FlatView: Sendable {
         /// The member's name (`ViewNames`); -1 for a list's elements and the root.
         var name: Int32
         /// Text: its bytes are `start..<end`. Flag: `start` is 1 for true. List: `start` is the
-        /// first element; object: the member given last; -1 when there is none.
+        /// first element (-1: none). Object: its members are `members[start..<end]`; while it is
+        /// built, `start` is the member given last (-1: none).
         var start: Int32
         var end: Int32
-        /// The next element of the same list, or the member given before it in the same
-        /// object; -1 at the end.
+        /// The next element of the same list; while an object is built, the member given before
+        /// it. -1 at the end.
         var next: Int32
         /// Lists, while they are built: the last element so far.
         var last: Int32 = -1
@@ -27,22 +29,33 @@ public struct FlatView: Sendable {
         var parent: Int32 = -1
     }
 
+    /// A member of an object: its name and its node.
+    struct Member: Sendable {
+        var name: Int32
+        var node: Int32
+    }
+
     private(set) var nodes: [Node]
     private(set) var bytes: [UInt8] = []
+    private(set) var members: [Member] = []
     /// The list or object that new values go into.
     private var open: Int32 = 0
+    /// Whether `finish()` has ended the root object.
+    private(set) var isFinished = false
 
     /// An empty view (its root is an object); `capacity` bytes of text are reserved.
     init(capacity: Int = 0) {
         nodes = [Node(kind: .object, name: -1, start: -1, end: 0, next: -1)]
         nodes.reserveCapacity(max(16, capacity / 16))
+        members.reserveCapacity(max(16, capacity / 32))
         bytes.reserveCapacity(capacity)
     }
 
-    /// The view of `object`, member by member.
+    /// The finished view of `object`, member by member.
     init(_ object: TemplateObject) {
         self.init()
         for (name, value) in object.members { add(value, name: ViewNames.shared.id(name)) }
+        finish()
     }
 
     // MARK: Building
@@ -81,7 +94,28 @@ public struct FlatView: Sendable {
     /// Ends the innermost list or object begun.
     mutating func end() {
         precondition(open > 0, "end() without a list or object begun")
+        if nodes[Int(open)].kind == .object { listMembers(of: open) }
         open = nodes[Int(open)].parent
+    }
+
+    /// Ends the root object: the view is complete and can be rendered.
+    mutating func finish() {
+        precondition(open == 0, "finish() with a list or object still open")
+        precondition(!isFinished, "finish() called twice")
+        listMembers(of: 0)
+        isFinished = true
+    }
+
+    /// Lists the members of object `index` side by side in `members`, the last given first.
+    private mutating func listMembers(of index: Int32) {
+        let first = Int32(members.count)
+        var member = nodes[Int(index)].start
+        while member >= 0 {
+            members.append(Member(name: nodes[Int(member)].name, node: member))
+            member = nodes[Int(member)].next
+        }
+        nodes[Int(index)].start = first
+        nodes[Int(index)].end = Int32(members.count)
     }
 
     /// Adds a `TemplateValue` as it is.
@@ -110,6 +144,7 @@ public struct FlatView: Sendable {
 
     @discardableResult
     private mutating func add(_ node: Node) -> Int32 {
+        precondition(!isFinished, "a value added to a finished view")
         let index = Int32(nodes.count)
         var node = node
         node.parent = open
@@ -130,21 +165,18 @@ public struct FlatView: Sendable {
 
     /// The names of the root object's members, the last given first.
     var rootNames: [Int32] {
-        var names: [Int32] = []
-        var member = nodes[0].start
-        while member >= 0 {
-            names.append(nodes[Int(member)].name)
-            member = nodes[Int(member)].next
-        }
-        return names
+        precondition(isFinished, "a view read before finish()")
+        return members[Int(nodes[0].start)..<Int(nodes[0].end)].map(\.name)
     }
 
     /// The view as a `TemplateValue` (an object).
-    var value: TemplateValue { value(of: 0) }
+    var value: TemplateValue { .object(object) }
 
     /// The view as a `TemplateObject`.
     var object: TemplateObject {
-        TemplateObject(children(of: nodes[0]).map { (ViewNames.shared.name(nodes[Int($0)].name), value(of: $0)) })
+        precondition(isFinished, "a view read before finish()")
+        return TemplateObject(
+            children(of: nodes[0]).map { (ViewNames.shared.name(nodes[Int($0)].name), value(of: $0)) })
     }
 
     private func value(of node: Int32) -> TemplateValue {
@@ -161,12 +193,13 @@ public struct FlatView: Sendable {
 
     /// A list's elements or an object's members, in the order given.
     private func children(of node: Node) -> [Int32] {
+        if node.kind == .object { return members[Int(node.start)..<Int(node.end)].reversed().map(\.node) }
         var children: [Int32] = []
         var child = node.start
         while child >= 0 {
             children.append(child)
             child = nodes[Int(child)].next
         }
-        return node.kind == .object ? children.reversed() : children
+        return children
     }
 }

@@ -28,6 +28,7 @@ struct FlatViewTests {
         view.end()
         view.end()
         view.flag(.hasNeighbours, true)
+        view.finish()
         let expected: TemplateValue = [
             "title": "Box <1>",
             "item": [
@@ -44,19 +45,20 @@ struct FlatViewTests {
     @Test("an object converted and back is the same; of a name given twice, the last counts")
     func conversion() throws {
         let object = TemplateObject([
-            ("a", "first"), ("list", ["x", ["b": true], []]), ("nested", ["deep": ["deeper": "d"]]), ("a", "last"),
+            ("a", "first"), ("list", ["x", ["b": true], []]), ("nested", ["deep": ["deeper": "d"]]),
+            ("twice", .object(TemplateObject([("x", "1"), ("x", "2")]))), ("a", "last"),
         ])
         let view = FlatView(object)
         #expect(view.object == object)
         #expect(view.value == .object(object))
         let library = try TemplateLibrary(sources: [
-            "main": "{{a}}|{{nested.deep.deeper}}|{{#list}}[{{.}}{{b}}]{{/list}}"
+            "main": "{{a}}|{{nested.deep.deeper}}|{{#list}}[{{.}}{{b}}]{{/list}}|{{twice.x}}"
         ])
         let shared = SharedView(key: "s", value: ["a": "shared", "b": "B"])
         let compiled = String(decoding: try library.renderPage(view, over: shared, withTemplate: "main"), as: UTF8.self)
         let interpreted = try library.render([shared.value, .object(object)], withTemplate: "main")
         #expect(compiled == interpreted)
-        #expect(compiled == "last|d|[xB][true][B]")
+        #expect(compiled == "last|d|[xB][true][B]|2")
     }
 
     @Test("names are numbered once: mapsite's own in order, others as they come")
