@@ -11,6 +11,10 @@ enum Digits {
             appendDecimal(value, minimumCount: minimumCount, to: &bytes)
             return
         }
+        if radix == 16 && separator == nil && minimumCount <= 1 {
+            appendHex(value, to: &bytes)
+            return
+        }
         // 64 binary digits at most, 20 decimal ones with 6 separators
         var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buffer) { buffer in
@@ -47,6 +51,17 @@ enum Digits {
                 rest /= 10
             } while (rest > 0 || length < minimumCount) && length < end - 1
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(end - length)...]))
+        }
+    }
+
+    /// `append` in base 16: the manifest writes two hashes per file of the site.
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        var shift = (digits - 1) * 4
+        while shift >= 0 {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            shift -= 4
         }
     }
 }

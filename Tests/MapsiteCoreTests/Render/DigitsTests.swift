@@ -12,7 +12,9 @@ struct DigitsTests {
 
     @Test("as String(value, radix:) makes them, for values across the range")
     func likeString() {
-        for value: UInt64 in [0, 1, 9, 10, 15, 16, 255, 1000, 123_456_789, UInt64(Int64.max), UInt64.max] {
+        for value: UInt64 in [
+            0, 1, 9, 10, 15, 16, 255, 256, 4095, 4096, 1000, 123_456_789, 0xdead_beef, UInt64(Int64.max), UInt64.max,
+        ] {
             #expect(text(value) == String(value))
             #expect(text(value, radix: 16) == String(value, radix: 16))
         }
