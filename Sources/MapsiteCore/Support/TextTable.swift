@@ -32,6 +32,11 @@ struct TextTable: Sendable {
         ends.append(bytes.count)
     }
 
+    /// The number of UTF-8 bytes of text `index`.
+    func byteCount(of index: Int) -> Int {
+        ends[index] - (index == 0 ? 0 : ends[index - 1])
+    }
+
     /// Appends the bytes of text `index` to `output`.
     func append(_ index: Int, to output: inout [UInt8]) {
         let start = index == 0 ? 0 : ends[index - 1]

@@ -11,6 +11,7 @@ struct TextTableTests {
         #expect(table.count == texts.count)
         for (index, text) in texts.enumerated() {
             #expect(table[index] == text)
+            #expect(table.byteCount(of: index) == text.utf8.count)
             var bytes: [UInt8] = Array("x".utf8)
             table.append(index, to: &bytes)
             #expect(bytes == Array("x".utf8) + Array(text.utf8))
