@@ -20,29 +20,38 @@ public struct TileSet: Sendable {
         var options = options
         options.tileOverhead = Self.leafOverhead
         let pyramid = TilePyramid(
-            points: dataset.items.map(\.point), pointSizes: entries.map { $0.utf8.count + 1 }, options: options)
+            points: dataset.items.map(\.point), pointSizes: (0..<entries.count).map { entries.byteCount(of: $0) + 1 },
+            options: options)
         self.dataset = dataset.name
         self.pyramid = pyramid
         let base = "tiles/\(dataset.name)/"
         var files: [(String, String)] = []
         files.reserveCapacity(pyramid.leaves.count + pyramid.clusterTiles.count + 1)
+        // Every tile is written into one buffer, emptied in between, from the entries' bytes.
+        var json: [UInt8] = []
         for leaf in pyramid.leaves {
-            let points = leaf.points.map { entries[Int($0)] }
-            files.append((base + Self.path(leaf.key), "{\"p\":[" + points.joined(separator: ",") + "]}\n"))
+            json.removeAll(keepingCapacity: true)
+            json += "{\"p\":[".utf8
+            Self.append(leaf.points.lazy.map { Int($0) }, of: entries, to: &json)
+            json += "]}\n".utf8
+            files.append((base + Self.path(leaf.key), String(decoding: json, as: UTF8.self)))
         }
-        for tile in pyramid.clusterTiles {
-            var points: [String] = []
-            var clusters: [String] = []
-            for cluster in tile.clusters {
-                if cluster.count == 1 {
-                    points.append(entries[Int(cluster.representative)])
-                } else {
-                    clusters.append(Self.clusterEntry(cluster, items: dataset.items))
+        dataset.items.withUnsafeBufferPointer { items in
+            for tile in pyramid.clusterTiles {
+                json.removeAll(keepingCapacity: true)
+                json += "{\"c\":[".utf8
+                var first = true
+                for cluster in tile.clusters where cluster.count != 1 {
+                    if !first { json.append(UInt8(ascii: ",")) }
+                    first = false
+                    Self.appendClusterEntry(cluster, items: items, to: &json)
                 }
+                json += "],\"p\":[".utf8
+                let points = tile.clusters.lazy.filter { $0.count == 1 }.map { Int($0.representative) }
+                Self.append(points, of: entries, to: &json)
+                json += "]}\n".utf8
+                files.append((base + Self.path(tile.key), String(decoding: json, as: UTF8.self)))
             }
-            let json =
-                "{\"c\":[" + clusters.joined(separator: ",") + "],\"p\":[" + points.joined(separator: ",") + "]}\n"
-            files.append((base + Self.path(tile.key), json))
         }
         files.append((base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid)))
         self.files = files
@@ -53,35 +62,63 @@ public struct TileSet: Sendable {
 
     static func path(_ key: TileKey) -> String { "\(key.z)/\(key.x)/\(key.y).json" }
 
-    /// `[lat,lon,"id","title","slug"]`, with the thumbnail URL as a sixth element when there is one.
-    static func pointEntries(_ items: [Item]) -> [String] {
-        items.map { item in
-            var members: [JSONWriter.Value] = [
-                .number(item.point.latitude, decimals: decimals), .number(item.point.longitude, decimals: decimals),
-                .string(item.id), .string(item.title), .string(item.slug),
-            ]
-            if let thumbnail = item.thumbnail.flatMap({ SafeURL.sanitize($0) }) { members.append(.string(thumbnail)) }
-            return JSONWriter.encode(.array(members))
+    /// The entries of `points` (indexes into `entries`), separated by commas.
+    private static func append<Points: Sequence<Int>>(_ points: Points, of entries: TextTable, to json: inout [UInt8]) {
+        var first = true
+        for point in points {
+            if !first { json.append(UInt8(ascii: ",")) }
+            first = false
+            entries.append(point, to: &json)
         }
     }
 
-    /// `[lat,lon,count,[south,west,north,east],expansionZoom,"representative title","representative slug"]`.
-    static func clusterEntry(_ cluster: Cluster, items: [Item]) -> String {
-        let representative = items[Int(cluster.representative)]
+    /// Each item as `[lat,lon,"id","title","slug"]`, with the thumbnail URL as a sixth element when
+    /// there is one, written as bytes into one table: a tile copies the bytes of its points.
+    static func pointEntries(_ items: [Item]) -> TextTable {
+        // Items are read in place: copying one out would retain and release each of its texts.
+        items.withUnsafeBufferPointer { items in
+            TextTable(count: items.count) { index, json in
+                json.append(UInt8(ascii: "["))
+                JSONWriter.appendNumber(items[index].point.latitude, decimals: decimals, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONWriter.appendNumber(items[index].point.longitude, decimals: decimals, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONWriter.appendString(items[index].id, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONWriter.appendString(items[index].title, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONWriter.appendString(items[index].slug, to: &json)
+                if let thumbnail = items[index].thumbnail.flatMap({ SafeURL.sanitize($0) }) {
+                    json.append(UInt8(ascii: ","))
+                    JSONWriter.appendString(thumbnail, to: &json)
+                }
+                json.append(UInt8(ascii: "]"))
+            }
+        }
+    }
+
+    /// Appends `[lat,lon,count,[south,west,north,east],expansionZoom,"representative title","representative slug"]`.
+    static func appendClusterEntry(_ cluster: Cluster, items: UnsafeBufferPointer<Item>, to json: inout [UInt8]) {
+        let representative = Int(cluster.representative)
         let b = cluster.bounds
-        return JSONWriter.encode(
-            .array([
-                .number(cluster.centre.latitude, decimals: decimals),
-                .number(cluster.centre.longitude, decimals: decimals),
-                .int(cluster.count),
-                .array(
-                    [b.minLatitude, b.minLongitude, b.maxLatitude, b.maxLongitude].map {
-                        .number($0, decimals: decimals)
-                    }),
-                .int(cluster.expansionZoom),
-                .string(representative.title),
-                .string(representative.slug),
-            ]))
+        json.append(UInt8(ascii: "["))
+        for number in [cluster.centre.latitude, cluster.centre.longitude] {
+            JSONWriter.appendNumber(number, decimals: decimals, to: &json)
+            json.append(UInt8(ascii: ","))
+        }
+        Digits.append(UInt64(cluster.count), to: &json)
+        json += ",[".utf8
+        for (index, number) in [b.minLatitude, b.minLongitude, b.maxLatitude, b.maxLongitude].enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            JSONWriter.appendNumber(number, decimals: decimals, to: &json)
+        }
+        json += "],".utf8
+        Digits.append(UInt64(cluster.expansionZoom), to: &json)
+        json.append(UInt8(ascii: ","))
+        JSONWriter.appendString(items[representative].title, to: &json)
+        json.append(UInt8(ascii: ","))
+        JSONWriter.appendString(items[representative].slug, to: &json)
+        json.append(UInt8(ascii: "]"))
     }
 
     static func manifest(dataset: Dataset, pyramid: TilePyramid) -> String {

@@ -12,15 +12,17 @@ enum Downloads {
     /// A FeatureCollection with a feature a line.
     static func geoJSON(_ dataset: Dataset) -> [UInt8] {
         var bytes = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
-        let fields = dataset.config.fields
-        // One writer for every feature, cleared in between, rather than a new buffer each.
-        var json = JSONWriter()
+        // Each field's `,"name":` is the same in every feature: written once, copied per feature.
+        let keys = dataset.config.fields.map { field in
+            var key = [UInt8(ascii: ",")]
+            JSONWriter.appendString(field.name, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
         // Items are read in place: copying one out would retain and release each of its texts.
         dataset.items.withUnsafeBufferPointer { items in
             for position in items.indices {
-                json.clear()
-                feature(items[position], fields: fields, to: &json)
-                bytes += json.bytes
+                appendFeature(items, position, keys: keys, to: &bytes)
                 bytes += (position == items.count - 1 ? "\n" : ",\n").utf8
             }
         }
@@ -28,42 +30,35 @@ enum Downloads {
         return bytes
     }
 
-    private static func feature(_ item: borrowing Item, fields: [DatasetConfig.Field], to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("type")
-        json.string("Feature")
-        json.key("id")
-        json.string(item.id)
-        json.key("geometry")
-        json.beginObject()
-        json.key("type")
-        json.string("Point")
-        json.key("coordinates")
-        json.beginArray()
-        json.number(item.point.longitude, decimals: 7)
-        json.number(item.point.latitude, decimals: 7)
-        json.endArray()
-        json.endObject()
-        json.key("properties")
-        json.beginObject()
-        json.key("id")
-        json.string(item.id)
-        json.key("title")
-        json.string(item.title)
-        for (index, field) in fields.enumerated() {
-            json.key(field.name)
-            json.string(item.values[index])
+    /// Appends the feature of `items[position]` as `JSONWriter` would write it, but straight into
+    /// the file's bytes: its shape is fixed, so there is no nesting to track.
+    /// - Parameter keys: `,"name":` of each field of `Item.values`, in order.
+    private static func appendFeature(
+        _ items: UnsafeBufferPointer<Item>, _ position: Int, keys: [[UInt8]], to bytes: inout [UInt8]
+    ) {
+        bytes += "{\"type\":\"Feature\",\"id\":".utf8
+        JSONWriter.appendString(items[position].id, to: &bytes)
+        bytes += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[".utf8
+        JSONWriter.appendNumber(items[position].point.longitude, decimals: 7, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(items[position].point.latitude, decimals: 7, to: &bytes)
+        bytes += "]},\"properties\":{\"id\":".utf8
+        JSONWriter.appendString(items[position].id, to: &bytes)
+        bytes += ",\"title\":".utf8
+        JSONWriter.appendString(items[position].title, to: &bytes)
+        for index in keys.indices {
+            bytes += keys[index]
+            JSONWriter.appendString(items[position].values[index], to: &bytes)
         }
-        if let image = item.image.flatMap({ SafeURL.sanitize($0) }) {
-            json.key("image")
-            json.string(image)
+        if let image = items[position].image.flatMap({ SafeURL.sanitize($0) }) {
+            bytes += ",\"image\":".utf8
+            JSONWriter.appendString(image, to: &bytes)
         }
-        if let description = item.description {
-            json.key("description")
-            json.string(description)
+        if let description = items[position].description {
+            bytes += ",\"description\":".utf8
+            JSONWriter.appendString(description, to: &bytes)
         }
-        json.endObject()
-        json.endObject()
+        bytes += "}}".utf8
     }
 
     static func csv(_ dataset: Dataset) -> [UInt8] {
@@ -85,7 +80,9 @@ enum Downloads {
                 JSONWriter.appendNumber(items[item].point.latitude, decimals: 7, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
                 JSONWriter.appendNumber(items[item].point.longitude, decimals: 7, to: &bytes)
-                for value in items[item].values.prefix(fields.count) { appendCell(value, first: false, to: &bytes) }
+                for index in 0..<min(fields.count, items[item].values.count) {
+                    appendCell(items[item].values[index], first: false, to: &bytes)
+                }
                 if hasImage {
                     appendCell(items[item].image.flatMap { SafeURL.sanitize($0) } ?? "", first: false, to: &bytes)
                 }
@@ -98,23 +95,46 @@ enum Downloads {
     /// `value` as a cell of a row: a `,` before it unless it is the row's first, then `quote(value)`.
     private static func appendCell(_ value: String, first: Bool, to bytes: inout [UInt8]) {
         if !first { bytes.append(UInt8(ascii: ",")) }
-        var quoted = quote(value)
-        quoted.withUTF8 { bytes.append(contentsOf: $0) }
+        appendQuoted(value, to: &bytes)
     }
 
     /// RFC 4180 quoting; a leading `= + - @` is prefixed with `'` so spreadsheets do not run it.
     static func quote(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        appendQuoted(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `quote(value)` to `bytes`, working on the UTF-8 bytes of `value` rather than making
+    /// a new text for each cell. Bytes, not characters: "\r\n" is one character, equal to neither
+    /// "\r" nor "\n".
+    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        let defused = isFormula(value)
         var value = value
-        if let first = value.utf8.first,
-            first == UInt8(ascii: "=") || first == UInt8(ascii: "+")
-                || first == UInt8(ascii: "-") || first == UInt8(ascii: "@"), Double(value) == nil
-        {
-            value = "'" + value
+        value.withUTF8 { utf8 in
+            let quoted = utf8.contains { $0 == 0x2C || $0 == quote || $0 == 0x0A || $0 == 0x0D }
+            if quoted { bytes.append(quote) }
+            if defused { bytes.append(UInt8(ascii: "'")) }
+            if quoted {
+                for byte in utf8 {
+                    bytes.append(byte)
+                    if byte == quote { bytes.append(quote) }
+                }
+                bytes.append(quote)
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
         }
-        // Bytes, not characters: "\r\n" is one character, equal to neither "\r" nor "\n".
-        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-            return value
-        }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether a spreadsheet would take `value` for a formula: it starts with `= + - @` and is not
+    /// a number (`-87.6278` is one).
+    private static func isFormula(_ value: String) -> Bool {
+        guard let first = value.utf8.first,
+            first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "@")
+        else { return false }
+        return Double(value) == nil
     }
 }

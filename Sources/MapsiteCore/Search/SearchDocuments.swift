@@ -23,12 +23,22 @@ struct SearchDocuments {
         var order: [(dataset: Int32, item: Int32)] = []
         var lengths: [Int32] = []
         var folded: [String] = []
-        for (datasetIndex, dataset) in datasets.enumerated() {
-            for itemIndex in dataset.items.indices {
-                let title = dataset.items[itemIndex].title
-                order.append((Int32(datasetIndex), Int32(itemIndex)))
-                lengths.append(Int32(title.unicodeScalars.count))
-                folded.append(SearchText.fold(title))
+        // Items are tokenised here, in the order they lie in memory, and posted in document order below.
+        var postings = TokenPostings()
+        var values: [String] = []
+        Self.withItems(of: datasets) { items in
+            for (datasetIndex, items) in items.enumerated() {
+                for itemIndex in items.indices {
+                    let title = items[itemIndex].title
+                    order.append((Int32(datasetIndex), Int32(itemIndex)))
+                    lengths.append(Int32(title.unicodeScalars.count))
+                    folded.append(SearchText.fold(title))
+                    values.removeAll(keepingCapacity: true)
+                    for field in fields[datasetIndex] where field < items[itemIndex].values.count {
+                        values.append(items[itemIndex].values[field])
+                    }
+                    postings.read(title: title, values: values)
+                }
             }
         }
         let keys = folded.map(UTF8Order.prefixKey)
@@ -38,21 +48,8 @@ struct SearchDocuments {
             let bytes = UTF8Order.compare(folded[$0], folded[$1])
             return bytes != 0 ? bytes < 0 : $0 < $1
         }
-        order = sorted.map { order[$0] }
-        var postings = TokenPostings()
-        var values: [String] = []
-        Self.withItems(of: datasets) { items in
-            for (number, place) in order.enumerated() {
-                let item = Int(place.item)
-                let dataset = Int(place.dataset)
-                values.removeAll(keepingCapacity: true)
-                for field in fields[dataset] where field < items[dataset][item].values.count {
-                    values.append(items[dataset][item].values[field])
-                }
-                postings.add(document: Int32(number), title: items[dataset][item].title, values: values)
-            }
-        }
-        self.order = order
+        for (number, item) in sorted.enumerated() { postings.post(item: item, document: Int32(number)) }
+        self.order = sorted.map { order[$0] }
         tokens = postings.tokens
         lists = postings.lists
     }

@@ -36,18 +36,31 @@ public enum SearchText {
 
     /// The tokens of `text` in order, duplicates kept: `"1552 Walnut St."` → `["1552", "walnut", "st"]`.
     public static func tokens(_ text: String) -> [String] {
-        words(text).map { word in
+        var tokens: [String] = []
+        forEachToken(of: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+        return tokens
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each of `tokens(text)`, in order. ASCII text is read
+    /// byte by byte with no text made for each token, as the index tokenises every item.
+    static func forEachToken(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if forEachASCIIWord(of: text, maximumLength: maximumTokenLength, body) { return }
+        for word in foldedWords(text) {
             // A word of no more bytes than the limit has no more scalars either.
-            guard word.utf8.count > maximumTokenLength, word.unicodeScalars.count > maximumTokenLength else {
-                return word
-            }
-            return String(String.UnicodeScalarView(word.unicodeScalars.prefix(maximumTokenLength)))
+            var token =
+                word.utf8.count > maximumTokenLength && word.unicodeScalars.count > maximumTokenLength
+                ? String(String.UnicodeScalarView(word.unicodeScalars.prefix(maximumTokenLength))) : word
+            token.withUTF8(body)
         }
     }
 
     /// The runs of letters and digits of the folded text, whole.
     static func words(_ text: String) -> [String] {
-        if let words = asciiWords(text) { return words }
+        asciiWords(text) ?? foldedWords(text)
+    }
+
+    /// `words` of any text: the runs of word scalars of `fold(text)`.
+    private static func foldedWords(_ text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in fold(text).unicodeScalars {
@@ -66,20 +79,42 @@ public enum SearchText {
     /// digits, lowercased, read byte by byte. Nil for any other text.
     static func asciiWords(_ text: String) -> [String]? {
         var words: [String] = []
-        var word: [UInt8] = []
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte >= 0x41 && byte <= 0x5A {
-                word.append(byte + 0x20)
-            } else if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
-                word.append(byte)
-            } else if !word.isEmpty {
-                words.append(String(decoding: word, as: UTF8.self))
-                word.removeAll(keepingCapacity: true)
-            }
+        let isASCII = forEachASCIIWord(of: text, maximumLength: .max) {
+            words.append(String(decoding: $0, as: UTF8.self))
         }
-        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
-        return words
+        return isASCII ? words : nil
+    }
+
+    /// Calls `body` with the bytes of each word of ASCII text (see `asciiWords`), cut to
+    /// `maximumLength` bytes, and returns true; returns false without a call for any other text.
+    private static func forEachASCIIWord(
+        of text: String, maximumLength: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            // A word is lowercased into this space, which no word outgrows.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, min(maximumLength, utf8.count))) { word in
+                var length = 0
+                var inWord = false
+                for byte in utf8 {
+                    let isUpper = byte >= 0x41 && byte <= 0x5A
+                    guard isUpper || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else {
+                        if inWord { body(UnsafeBufferPointer(rebasing: word[..<length])) }
+                        inWord = false
+                        length = 0
+                        continue
+                    }
+                    inWord = true
+                    if length < word.count {
+                        word[length] = isUpper ? byte + 0x20 : byte
+                        length += 1
+                    }
+                }
+                if inWord { body(UnsafeBufferPointer(rebasing: word[..<length])) }
+            }
+            return true
+        }
     }
 
     /// Whether the text ends inside a token, so its last token may still be growing (`"walnu"`)

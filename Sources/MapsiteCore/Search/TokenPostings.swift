@@ -1,49 +1,71 @@
-/// The posting lists of every token, filled document by document in ascending order.
+/// The posting lists of every token, in two steps: the tokens of each item are read in the order
+/// the items lie in memory (`read`), then posted document by document in ascending order
+/// (`post`). Documents are numbered by title, so going through the items themselves in document
+/// order would jump about memory; reading them once in their own order and keeping only the
+/// numbers of their tokens, side by side, avoids that.
 ///
-/// Tokens are numbered in the order they are first met, so a token is hashed once where it is
-/// read rather than again for every set and list it goes into, and a field value seen before
-/// (a region, a country code) is not tokenised again.
+/// Tokens are numbered in the order they are first met, looked up by their bytes as they are
+/// read (`TextNumbers`), and a field value seen before (a region, a country code) is not
+/// tokenised again.
 struct TokenPostings {
     /// Token number → token.
-    private(set) var tokens: [String] = []
+    var tokens: [String] { (0..<numbers.count).map { numbers.texts[$0] } }
     /// Token number → postings, ascending by document.
     private(set) var lists: [[Posting]] = []
-    private var numbers: [String: Int32] = [:]
+    private var numbers = TextNumbers()
     /// Token number → the last document it was added to, so a document is added once.
     private var lastDocument: [Int32] = []
-    /// Field value → the numbers of its tokens.
-    private var known: [String: [Int32]] = [:]
+    /// Field values seen so far, numbered; value `v`'s token numbers are
+    /// `valueTokens[valueEnds[v - 1]..<valueEnds[v]]`.
+    private var values = TextNumbers()
+    private var valueTokens: [Int32] = []
+    private var valueEnds: [Int] = []
+    /// The tokens of each item read, one after another: `number << 1 | quality`; item `i`'s are
+    /// `itemTokens[itemEnds[i - 1]..<itemEnds[i]]`.
+    private var itemTokens: [Int32] = []
+    private var itemEnds: [Int] = []
 
-    /// Adds `document` to the list of each token of `title` with quality 0, then to the list of
-    /// each other token of `values` with quality 1. Documents must come in ascending order.
-    mutating func add(document: Int32, title: String, values: [String]) {
-        for token in SearchText.tokens(title) { add(number(of: token), document: document, quality: 0) }
+    /// Reads the tokens of the next item: those of `title` with quality 0, then those of `values`
+    /// with quality 1.
+    mutating func read(title: String, values: [String]) {
+        SearchText.forEachToken(of: title) { itemTokens.append(number(of: $0) << 1) }
         for value in values where !value.isEmpty {
-            for token in numbers(ofValue: value) { add(token, document: document, quality: 1) }
+            let value = Int(number(ofValue: value))
+            for index in (value == 0 ? 0 : valueEnds[value - 1])..<valueEnds[value] {
+                itemTokens.append(valueTokens[index] << 1 | 1)
+            }
+        }
+        itemEnds.append(itemTokens.count)
+    }
+
+    /// Adds `document` to the list of each token of the `item`th item read, with its quality,
+    /// once per token: a token of the title is not added again for a field. Documents must come
+    /// in ascending order.
+    mutating func post(item: Int, document: Int32) {
+        for index in (item == 0 ? 0 : itemEnds[item - 1])..<itemEnds[item] {
+            let token = Int(itemTokens[index] >> 1)
+            guard lastDocument[token] != document else { continue }
+            lastDocument[token] = document
+            lists[token].append(Posting(document: document, quality: UInt8(itemTokens[index] & 1)))
         }
     }
 
-    private mutating func add(_ token: Int32, document: Int32, quality: UInt8) {
-        let index = Int(token)
-        guard lastDocument[index] != document else { return }
-        lastDocument[index] = document
-        lists[index].append(Posting(document: document, quality: quality))
+    /// The number of a field value, its tokens numbered when it is new.
+    private mutating func number(ofValue value: String) -> Int32 {
+        let (number, isNew) = values.number(of: value)
+        if isNew {
+            SearchText.forEachToken(of: value) { valueTokens.append(self.number(of: $0)) }
+            valueEnds.append(valueTokens.count)
+        }
+        return number
     }
 
-    private mutating func numbers(ofValue value: String) -> [Int32] {
-        if let numbers = known[value] { return numbers }
-        let numbers = SearchText.tokens(value).map { number(of: $0) }
-        known[value] = numbers
-        return numbers
-    }
-
-    private mutating func number(of token: String) -> Int32 {
-        if let number = numbers[token] { return number }
-        let number = Int32(tokens.count)
-        numbers[token] = number
-        tokens.append(token)
-        lists.append([])
-        lastDocument.append(-1)
+    private mutating func number(of token: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let (number, isNew) = numbers.number(of: token)
+        if isNew {
+            lists.append([])
+            lastDocument.append(-1)
+        }
         return number
     }
 }

@@ -32,6 +32,26 @@ struct TextTable: Sendable {
         ends.append(bytes.count)
     }
 
+    /// Appends a text given as UTF-8 bytes.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+        ends.append(bytes.count)
+    }
+
+    /// Whether text `index` is made of exactly `other`'s bytes.
+    func hasBytes(_ index: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : ends[index - 1]
+        guard ends[index] - start == other.count else { return false }
+        return bytes.withUnsafeBufferPointer {
+            UnsafeBufferPointer(rebasing: $0[start..<ends[index]]).elementsEqual(other)
+        }
+    }
+
+    /// The number of UTF-8 bytes of text `index`.
+    func byteCount(of index: Int) -> Int {
+        ends[index] - (index == 0 ? 0 : ends[index - 1])
+    }
+
     /// Appends the bytes of text `index` to `output`.
     func append(_ index: Int, to output: inout [UInt8]) {
         let start = index == 0 ? 0 : ends[index - 1]
