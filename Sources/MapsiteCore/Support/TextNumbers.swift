@@ -13,6 +13,10 @@ struct TextNumbers {
     /// probe reads the bytes of a text only when the hashes agree. Its count is a power of two,
     /// at least twice the number of texts.
     private var slots = [UInt64](repeating: 0, count: 64)
+    /// Where each table's hash starts, drawn at random: texts come from datasets, and a fixed
+    /// hash would let a crafted dataset put every token in one run of slots. The numbers do not
+    /// depend on it (they count texts in the order they are met), so output stays the same.
+    private let seed = UInt64.random(in: .min ... .max)
 
     init() {}
 
@@ -21,7 +25,7 @@ struct TextNumbers {
     /// The number of the text made of `bytes`, a new one (the count so far) when it is new.
     /// - Complexity: O(bytes) on average.
     mutating func number(of bytes: UnsafeBufferPointer<UInt8>) -> (number: Int32, isNew: Bool) {
-        let hash = Self.hash(bytes)
+        let hash = Self.hash(bytes, seed: seed)
         let mask = slots.count - 1
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -57,10 +61,10 @@ struct TextNumbers {
         }
     }
 
-    /// FNV-1a over the bytes, then mixed so that the low bits, which pick the slot, depend on
-    /// every byte. Not for untrusted keys, only for the texts of a site being built.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a over the bytes from `seed`, then mixed so that the low bits, which pick the slot,
+    /// depend on every byte.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash ^= hash >> 32
         hash = hash &* 0xd6e8_feb8_6659_fd93
