@@ -141,37 +141,13 @@ struct ItemPage: Sendable {
         view.beginObject(.dataset)
         view.text(.name, config.name)
         view.text(.title, config.title)
-        view.text(.url) {
-            $0 += root.utf8
-            $0 += config.name.utf8
-            $0 += "/".utf8
-        }
-        view.text(.mapURL) {
-            $0 += root.utf8
-            $0 += config.name.utf8
-            $0 += "/map/".utf8
-        }
+        view.text(.url) { $0.appendUTF8(root, config.name, "/") }
+        view.text(.mapURL) { $0.appendUTF8(root, config.name, "/map/") }
         view.end()
-        view.text(.nearURL) {
-            $0 += root.utf8
-            $0 += "near/?dataset=".utf8
-            $0 += config.name.utf8
-            $0 += "&lat=".utf8
-            $0 += lat.utf8
-            $0 += "&lon=".utf8
-            $0 += lon.utf8
-        }
+        view.text(.nearURL) { $0.appendUTF8(root, "near/?dataset=", config.name, "&lat=", lat, "&lon=", lon) }
         view.beginObject(.geoMeta)
-        view.text(.position) {
-            $0 += lat.utf8
-            $0 += ";".utf8
-            $0 += lon.utf8
-        }
-        view.text(.icbm) {
-            $0 += lat.utf8
-            $0 += ", ".utf8
-            $0 += lon.utf8
-        }
+        view.text(.position) { $0.appendUTF8(lat, ";", lon) }
+        view.text(.icbm) { $0.appendUTF8(lat, ", ", lon) }
         view.end()
         view.text(.bodyClass, "item")
         view.finish()
@@ -181,10 +157,7 @@ struct ItemPage: Sendable {
     /// `root + target` when there is a target, else false (so sections hide it).
     private func link(_ name: ViewName, root: String, to target: String?, in view: inout FlatView) {
         guard let target else { return view.flag(name, false) }
-        view.text(name) {
-            $0 += root.utf8
-            $0 += target.utf8
-        }
+        view.text(name) { $0.appendUTF8(root, target) }
     }
 
     /// A list of linked places with their distance and bearing.
@@ -300,42 +273,15 @@ enum Directions {
             view.end()
         }
         view.beginList(.directions)
-        link("Open in a maps app", "geo") {
-            $0 += "geo:".utf8
-            $0 += lat.utf8
-            $0 += ",".utf8
-            $0 += lon.utf8
-            $0 += "?q=".utf8
-            $0 += lat.utf8
-            $0 += ",".utf8
-            $0 += lon.utf8
-            $0 += "(".utf8
-            $0 += name.utf8
-            $0 += ")".utf8
-        }
+        link("Open in a maps app", "geo") { $0.appendUTF8("geo:", lat, ",", lon, "?q=", lat, ",", lon, "(", name, ")") }
         link("OpenStreetMap", "osm") {
-            $0 += "https://www.openstreetmap.org/?mlat=".utf8
-            $0 += lat.utf8
-            $0 += "&mlon=".utf8
-            $0 += lon.utf8
-            $0 += "#map=18/".utf8
-            $0 += lat.utf8
-            $0 += "/".utf8
-            $0 += lon.utf8
+            $0.appendUTF8("https://www.openstreetmap.org/?mlat=", lat, "&mlon=", lon, "#map=18/", lat, "/", lon)
         }
         link("Google Maps directions", "google") {
-            $0 += "https://www.google.com/maps/dir/?api=1&destination=".utf8
-            $0 += lat.utf8
-            $0 += "%2C".utf8
-            $0 += lon.utf8
+            $0.appendUTF8("https://www.google.com/maps/dir/?api=1&destination=", lat, "%2C", lon)
         }
         link("Apple Maps directions", "apple") {
-            $0 += "https://maps.apple.com/?daddr=".utf8
-            $0 += lat.utf8
-            $0 += ",".utf8
-            $0 += lon.utf8
-            $0 += "&q=".utf8
-            $0 += name.utf8
+            $0.appendUTF8("https://maps.apple.com/?daddr=", lat, ",", lon, "&q=", name)
         }
         view.end()
     }
