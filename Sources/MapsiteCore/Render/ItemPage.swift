@@ -178,15 +178,8 @@ struct ItemPage: Sendable {
         view.end()
     }
 
-    /// The item as JSON inside the page: id, position and neighbour ids with distances in metres.
-    /// Written byte by byte: it is made once per page, with a dozen or more neighbours.
-    func itemData(_ position: Int) -> String {
-        var bytes: [UInt8] = []
-        appendItemData(position, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `itemData(position)`.
+    /// Appends the item as JSON inside the page: id, position and neighbour ids with distances in
+    /// metres. Written byte by byte: it is made once per page, with a dozen or more neighbours.
     func appendItemData(_ position: Int, to bytes: inout [UInt8]) {
         func list(_ target: LinkTargets, _ row: ArraySlice<Neighbour>) {
             bytes.append(UInt8(ascii: "["))

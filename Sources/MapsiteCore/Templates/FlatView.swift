@@ -118,11 +118,7 @@ public struct FlatView: Sendable {
         nodes[Int(index)].end = Int32(members.count)
     }
 
-    /// Adds a `TemplateValue` as it is.
-    mutating func add(_ value: TemplateValue, name: ViewName?) {
-        add(value, name: name?.rawValue ?? -1)
-    }
-
+    /// Adds a `TemplateValue` as it is, named `name` (`ViewNames`; -1 in a list).
     private mutating func add(_ value: TemplateValue, name: Int32) {
         switch value {
         case .text(var text):
