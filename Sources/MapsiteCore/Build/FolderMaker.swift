@@ -15,8 +15,11 @@ final class FolderMaker: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts making those of `folders` (site paths, in order) that `needed` accepts, below the
-    /// open folder `root`.
-    init(folders: [String], in root: Int32, needed: @escaping @Sendable (String) -> Bool) {
+    /// open folder `root`, then runs `then` on the same thread (unless stopped first).
+    init(
+        folders: [String], in root: Int32, needed: @escaping @Sendable (String) -> Bool,
+        then: @escaping @Sendable () -> Void
+    ) {
         let thread = Thread { [self] in
             for folder in folders where needed(folder) {
                 if lock.withLock({ stopped }) { break }
@@ -25,13 +28,14 @@ final class FolderMaker: @unchecked Sendable {
                     try? FileOnDisk.makeDirectories(folder, in: root, shownAs: folder)
                 }
             }
+            if !lock.withLock({ stopped }) { then() }
             done.signal()
         }
         thread.name = "mapsite folders"
         thread.start()
     }
 
-    /// Waits until every folder is made (or making them was stopped).
+    /// Waits until every folder is made and `then` has returned (or making them was stopped).
     func wait() {
         done.wait()
         done.signal()

@@ -8,10 +8,23 @@ enum OutputManifest {
     static let header = "# mapsite manifest 2: the files the last build wrote (hash, size, inputs, path)\n"
 
     static func encode(_ entries: [String: OutputWriter.Entry]) -> [UInt8] {
-        var bytes = Array(header.utf8)
-        bytes.reserveCapacity(header.utf8.count + entries.count * 64)
         let pairs = Array(entries)
-        for position in UTF8Order.sortedPositions(of: pairs.map(\.key)) {
+        let order = UTF8Order.sortedPositions(of: pairs.map(\.key))
+        guard order.count >= TwoHalves.minimumCount else { return Array(header.utf8) + lines(order[...], of: pairs) }
+        // The lines of each half of the paths on a thread of their own.
+        let middle = order.count / 2
+        let (first, second) = TwoHalves.both(
+            { lines(order[..<middle], of: pairs) }, { lines(order[middle...], of: pairs) })
+        return Array(header.utf8) + first + second
+    }
+
+    /// The lines of the entries at `positions` of `pairs`, in that order.
+    private static func lines(
+        _ positions: ArraySlice<Int>, of pairs: [(key: String, value: OutputWriter.Entry)]
+    ) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(positions.count * 64)
+        for position in positions {
             let (path, entry) = pairs[position]
             Digits.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: " "))

@@ -80,12 +80,12 @@ public final class OutputWriter: @unchecked Sendable {
 
     /// Starts making the folders of pages still to be written (`FolderMaker`): `folders` are
     /// site paths of page folders, in the order their pages will come. Folders of pages the last
-    /// build wrote are skipped; they are there.
-    func makeFolders(_ folders: [String]) -> FolderMaker {
+    /// build wrote are skipped; they are there. Then the thread runs `then`.
+    func makeFolders(_ folders: [String], then: @escaping @Sendable () -> Void) -> FolderMaker {
         let previous = previous
-        return FolderMaker(folders: folders, in: folder) {
-            previous[$0 + "index.html"] == nil && SitePath.isContained($0)
-        }
+        return FolderMaker(
+            folders: folders, in: folder,
+            needed: { previous[$0 + "index.html"] == nil && SitePath.isContained($0) }, then: then)
     }
 
     /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the

@@ -54,12 +54,19 @@ public struct SiteBuilder {
         // their folders are made in that order from now on, beside the stages below. (Not beside
         // the neighbour search, which has both cores to itself.)
         let renderOrder = datasets.map { SpatialOrder.positions(of: $0.items.map(\.point)) }
+        // Every file goes through one queue to a writing thread, which creates files while the
+        // other threads render; the thread making folders writes files too once they are made.
         let writer = try OutputWriter(directory: options.outputDirectory)
+        writer.expect(files: report.items + 1024)
+        let files = WriteQueue(writer: writer)
         let folders = writer.makeFolders(
             zip(datasets, renderOrder).flatMap { dataset, order in
                 order.map { ItemPage.path(dataset: dataset.name, slug: dataset.items[Int($0)].slug) }
-            })
-        defer { folders.stop() }
+            }, then: files.help)
+        defer {
+            files.close()
+            folders.stop()
+        }
         // Tiles, the search index and the downloads are made on threads of their own, beside the pages.
         let sideOutputs = SideOutputs(datasets: datasets)
 
@@ -74,10 +81,7 @@ public struct SiteBuilder {
                 .init(name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count)
             })
 
-        // Render and write: every file goes through one queue to one writing thread, which
-        // creates files while the other threads render.
-        writer.expect(files: report.items + 1024)
-        let files = WriteQueue(writer: writer)
+        // Render and write
         let renderer = PageRenderer(
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
             regions: regions, pages: pages, writer: writer, files: files,

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Files handed from rendering threads to one writing thread.
+/// Files handed from rendering threads to the threads that write them.
 ///
-/// Creating files on ext4 does not get faster with more threads (they queue on the folder's
-/// lock; see PERFORMANCE-NOTES), while rendering does. So renderers only enqueue, and one
-/// thread writes, overlapping the kernel's work with the renderers'. The queue is bounded, so
-/// memory stays flat however many pages there are.
+/// Creating files on ext4 does not get faster with threads that also make folders in the same
+/// parent (they queue on the folder's lock; see PERFORMANCE-NOTES), while rendering does. So
+/// renderers only enqueue, and one thread writes, overlapping the kernel's work with the
+/// renderers'. Once every folder is made, the thread that made them writes files too (`help`):
+/// files in folders of their own do not contend. The queue is bounded, so memory stays flat
+/// however many pages there are.
 final class WriteQueue: @unchecked Sendable {
     private struct File {
         var path: String
@@ -16,67 +18,102 @@ final class WriteQueue: @unchecked Sendable {
 
     private let writer: OutputWriter
     private let condition = NSCondition()
+    /// Queued files: `files[head...]`; the ones before `head` are taken.
     private var files: [File] = []
+    private var head = 0
     private var closed = false
     private var failure: Error?
+    /// Threads writing files now.
+    private var writing = 0
     private let capacity: Int
-    private let done = DispatchSemaphore(value: 0)
+    /// How many files a writing thread takes at a time, so that two share the work.
+    private let batch = 64
 
     init(writer: OutputWriter, capacity: Int = 1024) {
         self.writer = writer
         self.capacity = capacity
+        writing = 1
         let thread = Thread { [unowned self] in self.drain() }
         thread.name = "mapsite writer"
         thread.start()
     }
 
     /// Queues a file; waits while the queue is full. The bytes are hashed here, on the caller's
-    /// thread, so that the writing thread does nothing but write.
+    /// thread, so that the writing threads do nothing but write.
     /// - Throws: the writer's first error, so renderers stop early.
     func enqueue(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
         let hash = bytes.withUnsafeBytes(StableHash.contents)
         condition.lock()
         defer { condition.unlock() }
-        while files.count >= capacity && failure == nil { condition.wait() }
+        while files.count - head >= capacity && failure == nil { condition.wait() }
         if let failure { throw failure }
         files.append(File(path: path, bytes: bytes, inputs: inputs, hash: hash))
         condition.broadcast()
+    }
+
+    /// Writes queued files on the calling thread as well, until the queue is finished.
+    func help() {
+        condition.lock()
+        if closed && head == files.count {
+            condition.unlock()
+            return
+        }
+        writing += 1
+        condition.unlock()
+        drain()
+    }
+
+    /// Takes no more files: the writing threads write what is queued and return. For a build
+    /// that stops early; `finish` closes the queue as well.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Waits until every queued file is written.
     /// - Throws: the first write error.
     func finish() throws {
         condition.lock()
+        defer { condition.unlock() }
         closed = true
         condition.broadcast()
-        condition.unlock()
-        done.wait()
+        while writing > 0 { condition.wait() }
         if let failure { throw failure }
     }
 
+    /// Takes files a batch at a time and writes them, until the queue is closed and empty.
     private func drain() {
+        condition.lock()
         while true {
-            condition.lock()
-            while files.isEmpty && !closed { condition.wait() }
-            if files.isEmpty && closed {
-                condition.unlock()
-                done.signal()
-                return
+            while head == files.count && !closed { condition.wait() }
+            if head == files.count || failure != nil { break }
+            let end = min(files.count, head + batch)
+            let taken = Array(files[head..<end])
+            head = end
+            if head == files.count {
+                files.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= capacity {
+                files.removeFirst(head)
+                head = 0
             }
-            let batch = files
-            files.removeAll(keepingCapacity: true)
             condition.broadcast()
             condition.unlock()
-            for file in batch where failure == nil {
+            var error: Error?
+            for file in taken where error == nil {
                 do {
                     try writer.write(file.path, file.bytes, inputs: file.inputs, hash: file.hash)
-                } catch {
-                    condition.lock()
-                    failure = error
-                    condition.broadcast()
-                    condition.unlock()
+                } catch let failed {
+                    error = failed
                 }
             }
+            condition.lock()
+            if let error, failure == nil { failure = error }
         }
+        writing -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 }

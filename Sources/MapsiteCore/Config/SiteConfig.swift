@@ -35,9 +35,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// The path part of `baseURL`, always starting and ending with `/`.
     public var basePath: String {
         var path = baseURL
-        if let range = path.range(of: "://") {
-            let afterScheme = path[range.upperBound...]
-            path = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+        if let start = afterScheme {
+            let rest = baseURL.utf8[start...]
+            path = rest.firstIndex(of: UInt8(ascii: "/")).map { String(baseURL[$0...]) } ?? "/"
         }
         if !path.hasPrefix("/") { path = "/" + path }
         if !path.hasSuffix("/") { path += "/" }
@@ -46,7 +46,20 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// `baseURL` when it is absolute (has a scheme and host), else nil.
     public var absoluteBase: String? {
-        guard baseURL.contains("://") else { return nil }
+        guard afterScheme != nil else { return nil }
         return baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+    }
+
+    /// Where the host begins in `baseURL`, after its `://`, when it has one. Found over bytes:
+    /// every item page asks, and Foundation's substring search bridges to NSString.
+    private var afterScheme: String.Index? {
+        let bytes = baseURL.utf8
+        var position = bytes.startIndex
+        while let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = bytes[colon...].dropFirst()
+            if rest.starts(with: "//".utf8) { return rest.dropFirst(2).startIndex }
+            position = bytes.index(after: colon)
+        }
+        return nil
     }
 }

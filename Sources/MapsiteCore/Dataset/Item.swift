@@ -46,4 +46,15 @@ public struct Dataset: Sendable {
     }
 
     public var name: String { config.name }
+
+    /// The position of the item with id `id`, found by halving: items are ordered by id.
+    public func position(ofID id: String) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < items.count && items[low].id == id ? low : nil
+    }
 }

@@ -51,15 +51,30 @@ struct ItemPage: Sendable {
         let fingerprints: [UInt64]
 
         init(_ dataset: Dataset) {
-            let items = dataset.items
-            titles = TextTable(items.lazy.map(\.title))
-            urls = TextTable(items.lazy.map { "../../" + ItemPage.path(dataset: dataset.name, slug: $0.slug) })
-            idsJSON = TextTable(count: items.count) { JSONWriter.appendString(items[$0].id, to: &$1) }
-            fingerprints = items.map { item in
-                var hasher = StableHasher()
-                hasher.add(item.title)
-                hasher.add(item.slug)
-                return hasher.value
+            let name = dataset.name
+            // Titles and links on one thread, ids on another; items are read in place, not copied out.
+            ((titles, urls), idsJSON) = dataset.items.withUnsafeBufferPointer { items in
+                TwoHalves.both(
+                    {
+                        (
+                            TextTable(count: items.count) { $1 += items[$0].title.utf8 },
+                            TextTable(count: items.count) { position, bytes in
+                                bytes += "../../".utf8
+                                bytes += name.utf8
+                                bytes.append(UInt8(ascii: "/"))
+                                bytes += items[position].slug.utf8
+                                bytes.append(UInt8(ascii: "/"))
+                            }
+                        )
+                    }, { TextTable(count: items.count) { JSONWriter.appendString(items[$0].id, to: &$1) } })
+            }
+            fingerprints = dataset.items.withUnsafeBufferPointer { items in
+                TwoHalves.map(count: items.count) { position in
+                    var hasher = StableHasher()
+                    hasher.add(items[position].title)
+                    hasher.add(items[position].slug)
+                    return hasher.value
+                }
             }
         }
 

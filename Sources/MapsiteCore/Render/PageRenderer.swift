@@ -36,19 +36,19 @@ final class PageRenderer {
         self.writer = writer
         self.files = files
         self.progress = progress
-        var itemPaths: [String: String] = [:]
-        var pagePaths: [String] = []
-        for dataset in datasets {
-            for item in dataset.items {
-                let path = ItemPage.path(dataset: dataset.name, slug: item.slug)
-                itemPaths["\(dataset.name)/\(item.id)"] = path
-                pagePaths.append(path)
-            }
+        pagePaths = datasets.flatMap { dataset in
+            dataset.items.map { ItemPage.path(dataset: dataset.name, slug: $0.slug) }
         }
-        self.pagePaths = pagePaths
+        let byName = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) })
         markdown = MarkdownPages(
             renderer: MarkdownRenderer(unsafeHTML: context.config.unsafeHTML), pages: pages.pages,
-            itemPaths: { itemPaths[$0] })
+            itemPaths: { key in
+                // `dataset/id`: dataset names have no slash, ids may
+                guard let slash = key.firstIndex(of: "/"), let dataset = byName[String(key[..<slash])],
+                    let position = dataset.position(ofID: String(key[key.index(after: slash)...]))
+                else { return nil }
+                return ItemPage.path(dataset: dataset.name, slug: dataset.items[position].slug)
+            })
     }
 
     /// Item pages, rendered in parallel in chunks, each dataset's in the order given (positions

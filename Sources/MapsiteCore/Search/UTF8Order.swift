@@ -31,14 +31,39 @@ enum UTF8Order {
         return count == 0 ? 0 : key << (8 * (8 - count))
     }
 
-    /// The positions of `texts` in the order of their bytes, ties by position.
+    /// The positions of `texts` in the order of their bytes, ties by position. A long list is
+    /// sorted in two halves on two threads, then merged.
     static func sortedPositions(of texts: [String]) -> [Int] {
         let keys = texts.map(prefixKey)
-        return texts.indices.sorted {
-            if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
-            let bytes = compare(texts[$0], texts[$1])
-            return bytes != 0 ? bytes < 0 : $0 < $1
+        let precedes = { (a: Int, b: Int) -> Bool in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            let bytes = compare(texts[a], texts[b])
+            return bytes != 0 ? bytes < 0 : a < b
         }
+        guard texts.count >= 20_000 else { return texts.indices.sorted(by: precedes) }
+        let middle = texts.count / 2
+        let (first, second) = TwoHalves.both(
+            { (0..<middle).sorted(by: precedes) }, { (middle..<texts.count).sorted(by: precedes) })
+        return merged(first, second, by: precedes)
+    }
+
+    /// Two sorted lists as one; on ties the first list's element comes first.
+    private static func merged(_ first: [Int], _ second: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count && j < second.count {
+            if precedes(second[j], first[i]) {
+                result.append(second[j])
+                j += 1
+            } else {
+                result.append(first[i])
+                i += 1
+            }
+        }
+        result += first[i...]
+        result += second[j...]
+        return result
     }
 
     private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {

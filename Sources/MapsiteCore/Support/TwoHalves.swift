@@ -30,6 +30,27 @@ enum TwoHalves {
     }
 }
 
+extension TwoHalves {
+    /// `(first(), second())`, each on a thread of its own.
+    /// - Parameters: run on two threads at once, so they may only read shared state.
+    static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
+        var results: (First?, Second?) = (nil, nil)
+        withUnsafeMutablePointer(to: &results) { pointer in
+            let shared = SharedResults(base: pointer)
+            withoutActuallyEscaping(first) { first in
+                withoutActuallyEscaping(second) { second in
+                    nonisolated(unsafe) let (first, second) = (first, second)
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        // each thread stores into its own member of the tuple
+                        if half == 0 { shared.base.pointee.0 = first() } else { shared.base.pointee.1 = second() }
+                    }
+                }
+            }
+        }
+        return (results.0!, results.1!)
+    }
+}
+
 /// The results buffer both halves write to, each in its own positions.
 private struct SharedResults<Result>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Result>

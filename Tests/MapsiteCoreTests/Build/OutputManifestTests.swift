@@ -19,4 +19,19 @@ struct OutputManifestTests {
         let decoded = bytes.withUnsafeBufferPointer(OutputManifest.decode)
         #expect(decoded == entries)
     }
+
+    @Test("a large manifest, written in two halves, has every line once, in byte order of the paths")
+    func large() {
+        var entries: [String: OutputWriter.Entry] = [:]
+        for number in 0..<30_000 {
+            entries["items/\(number * 7919 % 30_000)/index.html"] = .init(
+                hash: UInt64(number), size: number, inputs: number % 3 == 0 ? nil : UInt64(number))
+        }
+        let bytes = OutputManifest.encode(entries)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
+        let paths = lines.map { $0.split(separator: " ")[3] }
+        #expect(paths.count == entries.count)
+        #expect(paths.map(String.init) == entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(bytes.withUnsafeBufferPointer(OutputManifest.decode) == entries)
+    }
 }

@@ -177,9 +177,14 @@ struct OutputWriterTests {
             try build(["places/old/index.html": "old"], into: directory)
             rmdir(directory + "/places/old")  // fails: not empty, so the folder stays
             let writer = try OutputWriter(directory: directory)
-            let folders = writer.makeFolders(["places/new/", "places/old/", "other/deep/"])
+            let ran = Counter()
+            let folders = writer.makeFolders(["places/new/", "places/old/", "other/deep/"]) {
+                // runs once the folders are made
+                if exists(directory + "/places/new") && exists(directory + "/other/deep") { _ = ran.add(1) }
+            }
             folders.wait()
             folders.stop()
+            #expect(ran.add(0) == 1)
             #expect(exists(directory + "/places/new"))
             #expect(exists(directory + "/other/deep"))
             // A page that comes while its folder is still missing makes it.
@@ -190,6 +195,72 @@ struct OutputWriterTests {
             #expect(readText(directory + "/late/one/index.html") == "late")
             #expect(summary.written == 2)
             #expect(summary.unchanged == 1)
+        }
+    }
+}
+
+@Suite("WriteQueue")
+struct WriteQueueTests {
+    @Test("every file queued from many threads is written, with a second thread helping part way")
+    func helped() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            let queue = WriteQueue(writer: writer, capacity: 16)
+            let halfway = DispatchSemaphore(value: 0)
+            Thread {
+                halfway.wait()
+                queue.help()
+            }.start()
+            let failures = FirstError()
+            DispatchQueue.concurrentPerform(iterations: 2000) { index in
+                if index == 500 { halfway.signal() }
+                do { try queue.write("items/\(index)/index.html", Array("item \(index)".utf8)) } catch {
+                    failures.set(error)
+                }
+            }
+            try queue.finish()
+            #expect(failures.error == nil)
+            let summary = try writer.finish()
+            #expect(summary.files == 2000)
+            #expect(summary.written == 2000)
+            #expect(readText(directory + "/items/1234/index.html") == "item 1234")
+            #expect(filesBelow(directory).count == 2001)
+        }
+    }
+
+    @Test("a failed write stops the queue: later files are refused and finish throws")
+    func failure() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            let queue = WriteQueue(writer: writer, capacity: 4)
+            try queue.write("../outside.html", Array("x".utf8))
+            var refused = false
+            for index in 0..<10_000 where !refused {
+                do { try queue.write("page\(index).html", Array("x".utf8)) } catch { refused = true }
+            }
+            #expect(refused)
+            let error = #expect(throws: OutputError.self) { try queue.finish() }
+            #expect(error?.path == "../outside.html")
+            #expect(!exists(directory + "/../outside.html"))
+        }
+    }
+
+    @Test("closing the queue lets a helping thread return, after it wrote what was queued")
+    func closed() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            let queue = WriteQueue(writer: writer)
+            let returned = DispatchSemaphore(value: 0)
+            Thread {
+                queue.help()
+                returned.signal()
+            }.start()
+            try queue.write("a.html", Array("a".utf8))
+            queue.close()
+            #expect(returned.wait(timeout: .now() + 60) == .success)
+            try queue.finish()
+            #expect(readText(directory + "/a.html") == "a")
+            queue.help()  // after the queue is finished: returns at once
         }
     }
 }

@@ -316,6 +316,7 @@ struct SiteConfigTests {
         arguments: [
             ("/", "/"), ("", "/"), ("demo", "/demo/"), ("/demo", "/demo/"), ("https://example.org", "/"),
             ("https://example.org/", "/"), ("https://example.org/demo", "/demo/"),
+            ("http://localhost:8080/demo/", "/demo/"), ("/a:b/", "/a:b/"),
         ])
     func basePath(baseURL: String, path: String) throws {
         #expect(try config(baseURL: baseURL).basePath == path)
@@ -324,5 +325,7 @@ struct SiteConfigTests {
     @Test("the absolute base") func absoluteBase() throws {
         #expect(try config(baseURL: "/demo/").absoluteBase == nil)
         #expect(try config(baseURL: "https://example.org/demo").absoluteBase == "https://example.org/demo/")
+        #expect(try config(baseURL: "/a:b/").absoluteBase == nil)
+        #expect(try config(baseURL: "http://localhost:8080").absoluteBase == "http://localhost:8080/")
     }
 }

@@ -116,6 +116,16 @@ struct IdentityTests {
         #expect(flipped.count == base.count + 1)
     }
 
+    @Test("an item is found by its id, as a search through every item finds it")
+    func positionOfID() throws {
+        let rows = (0..<40).map { "id\($0 * 7 % 40),Place \($0),\($0 % 80),\($0 % 170)" }
+        let dataset = try TestDataset.load("id,name,lat,lon\n" + rows.joined(separator: "\n"), placesWithIDs)
+        for id in (0..<40).map({ "id\($0)" }) + ["id", "id40", "", "zz", "a"] {
+            #expect(dataset.position(ofID: id) == dataset.items.firstIndex { $0.id == id }, "id \(id)")
+        }
+        #expect(dataset.position(ofID: "id3") != nil)
+    }
+
     @Test("permute puts the items in the given order, as a plain reordering does")
     func permuteMatchesReordering() {
         let items = (0..<12).map { index in

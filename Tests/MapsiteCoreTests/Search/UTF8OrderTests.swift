@@ -23,6 +23,22 @@ struct UTF8OrderTests {
         #expect(sorted == Self.texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    @Test("a long list, sorted in halves and merged, is in the order of the bytes, ties by position")
+    func longList() {
+        var generator = SystemRandomNumberGenerator()
+        let texts = (0..<50_000).map { _ in
+            // many duplicates and shared prefixes longer than the eight-byte key
+            "cities/" + String(repeating: "x", count: Int.random(in: 0...3, using: &generator))
+                + String(Int.random(in: 0..<20_000, using: &generator))
+        }
+        let sorted = UTF8Order.sortedPositions(of: texts)
+        let expected = texts.indices.sorted {
+            texts[$0].utf8.elementsEqual(texts[$1].utf8)
+                ? $0 < $1 : texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8)
+        }
+        #expect(sorted == expected)
+    }
+
     @Test(
         "ASCII words are the words of the general path",
         arguments: [
