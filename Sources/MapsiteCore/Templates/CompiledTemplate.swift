@@ -62,7 +62,7 @@ final class CompiledTemplate: Sendable {
                                     var run = Run(
                                         template: self, steps: steps, text: text, pathNames: pathNames,
                                         pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
-                                        shared: shared)
+                                        names: page.names, shared: shared)
                                     try run.run(0..<steps.count, output: &output)
                                 }
                             }
@@ -90,13 +90,14 @@ final class CompiledTemplate: Sendable {
         let nodes: UnsafeBufferPointer<FlatView.Node>
         let members: UnsafeBufferPointer<FlatView.Member>
         let bytes: UnsafeBufferPointer<UInt8>
+        let viewNames: FlatView.Names
         var stack: [Frame]
 
         init(
             template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
             pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
             nodes: UnsafeBufferPointer<FlatView.Node>, members: UnsafeBufferPointer<FlatView.Member>,
-            bytes: UnsafeBufferPointer<UInt8>, shared: TemplateValue
+            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, shared: TemplateValue
         ) {
             self.template = template
             self.steps = steps
@@ -106,6 +107,7 @@ final class CompiledTemplate: Sendable {
             self.nodes = nodes
             self.members = members
             self.bytes = bytes
+            self.viewNames = names
             stack = [.value(shared), .node(0)]
         }
 
@@ -158,11 +160,12 @@ final class CompiledTemplate: Sendable {
             guard let first = names.first else { return stack.last }
             var found: Frame?
             var position = stack.count
+            let inView = viewNames.mayContain(pathNames[first])
             search: while position > 0 {
                 position -= 1
                 switch stack[position] {
                 case .node(let node):
-                    if let member = member(pathNames[first], of: node) {
+                    if inView, let member = member(pathNames[first], of: node) {
                         found = .node(member)
                         break search
                     }

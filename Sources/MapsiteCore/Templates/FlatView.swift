@@ -35,9 +35,47 @@ public struct FlatView: Sendable {
         var node: Int32
     }
 
+    /// The names given anywhere in a view, so that a template looking up a name the view never
+    /// gives (the shared view's `root`, `site`, `menu`) skips the view's objects at once. A bit
+    /// per name below 256; any name above makes every lookup scan.
+    struct Names: Sendable {
+        private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var hasLarge = false
+
+        mutating func insert(_ name: Int32) {
+            guard name >= 0 else { return }
+            guard name < 256 else {
+                hasLarge = true
+                return
+            }
+            let bit = UInt64(1) << UInt64(name & 63)
+            switch name >> 6 {
+            case 0: bits.0 |= bit
+            case 1: bits.1 |= bit
+            case 2: bits.2 |= bit
+            default: bits.3 |= bit
+            }
+        }
+
+        /// False only when no member of the view is named `name`.
+        func mayContain(_ name: Int32) -> Bool {
+            guard name >= 0, name < 256, !hasLarge else { return true }
+            let word: UInt64
+            switch name >> 6 {
+            case 0: word = bits.0
+            case 1: word = bits.1
+            case 2: word = bits.2
+            default: word = bits.3
+            }
+            return word & (UInt64(1) << UInt64(name & 63)) != 0
+        }
+    }
+
     private(set) var nodes: [Node]
     private(set) var bytes: [UInt8] = []
     private(set) var members: [Member] = []
+    /// Every name given to a member.
+    private(set) var names = Names()
     /// The list or object that new values go into.
     private var open: Int32 = 0
     /// Whether `finish()` has ended the root object.
@@ -144,6 +182,7 @@ public struct FlatView: Sendable {
         let index = Int32(nodes.count)
         var node = node
         node.parent = open
+        names.insert(node.name)
         if nodes[Int(open)].kind == .object {
             node.next = nodes[Int(open)].start
             nodes[Int(open)].start = index

@@ -61,6 +61,33 @@ struct FlatViewTests {
         #expect(compiled == "last|d|[xB][true][B]|2")
     }
 
+    @Test("a name the view never gives is found in the shared view; the names a view gives are known")
+    func namesGiven() throws {
+        var view = FlatView()
+        view.text(.title, "own")
+        view.beginList(.neighbours)
+        view.beginObject()
+        view.text(.url, "u")
+        view.end()
+        view.end()
+        view.finish()
+        #expect(view.names.mayContain(ViewName.title.rawValue))
+        #expect(view.names.mayContain(ViewName.url.rawValue))
+        #expect(!view.names.mayContain(ViewNames.shared.id("root")))
+        let library = try TemplateLibrary(sources: [
+            "main": "{{title}}|{{root}}|{{#neighbours}}{{url}}{{root}}{{/neighbours}}"
+        ])
+        let shared = SharedView(key: "n", value: ["title": "shared", "root": "../", "url": "shared"])
+        let html = String(decoding: try library.renderPage(view, over: shared, withTemplate: "main"), as: UTF8.self)
+        #expect(html == "own|../|u../")
+        // A name numbered 256 or above makes every lookup scan.
+        var names = FlatView.Names()
+        names.insert(3)
+        #expect(names.mayContain(3) && !names.mayContain(4) && !names.mayContain(200))
+        names.insert(300)
+        #expect(names.mayContain(4) && names.mayContain(300))
+    }
+
     @Test("names are numbered once: mapsite's own in order, others as they come")
     func names() {
         #expect(ViewNames.shared.id("title") == ViewName.title.rawValue)
