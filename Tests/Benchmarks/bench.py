@@ -42,7 +42,8 @@ before, and once other processes use less than a third of a core (it waits up to
 seconds; each run logs how busy the rest of the machine was). Only the tool itself is timed:
 generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
 
-Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --only X,Y (sections:
+Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
+cache before every timed run; root only)  --only X,Y (sections:
 full, rebuild, hugo, floor, knn, tippecanoe, firstview, big; datasets: 10k, 100k, 1m, cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails).
@@ -144,6 +145,7 @@ def cpu_busy():
 
 
 QUIET = {"limit": 120.0, "waited": 0.0}  # seconds to wait at most before a run; total waited
+COLD = {"on": False}  # --cold: drop the page cache before every timed run
 
 
 def wait_for_quiet():
@@ -179,12 +181,26 @@ def median(values):
     return statistics.median(values) if values else None
 
 
-def run_timed(command, cwd=None):
+def drop_page_cache(inputs):
+    """Empties the page cache (root only), then reads `inputs` (files or folders) back into it,
+    so that a run starts with free memory at hand and its inputs cached, as on a quiet machine."""
+    Path("/proc/sys/vm/drop_caches").write_text("3\n")
+    for item in map(Path, inputs):
+        for path in [item] if item.is_file() else sorted(p for p in item.rglob("*") if p.is_file()):
+            with open(path, "rb") as file:
+                while file.read(1 << 20):
+                    pass
+
+
+def run_timed(command, cwd=None, inputs=()):
     """Runs a command under /usr/bin/time. Returns wall s, peak RSS bytes, CPU s and its output.
     A sync first, so that the previous run's writeback is not charged to this one, and a wait
-    while other processes keep the machine busy."""
+    while other processes keep the machine busy. With --cold, the page cache is emptied first
+    and `inputs` (the program and what it reads) read back into it."""
     os.sync()
     wait_for_quiet()
+    if COLD["on"]:
+        drop_page_cache([command[0], *inputs])
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         busy = cpu_busy()
         start = time.perf_counter()
@@ -514,7 +530,7 @@ def stage_label(text):
 def mapsite_build(content, output):
     """One `mapsite build`; returns the timing, the stages and the Wrote line's counts."""
     run = run_timed([BINARY["path"], "build", "--content", content, "--output", output, "--templates",
-                     BINARY["theme"]])
+                     BINARY["theme"]], inputs=[content, BINARY["theme"]])
     stages = {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
@@ -763,7 +779,8 @@ def hugo_prepare(root, dataset):
 
 
 def hugo_build(site, output, cache):
-    run = run_timed(["hugo", "--quiet", "--source", site, "--destination", output, "--cacheDir", cache])
+    run = run_timed(["/usr/bin/hugo", "--quiet", "--source", site, "--destination", output, "--cacheDir", cache],
+                    inputs=[site])
     run["pages"] = sum(1 for _ in Path(output, "places").iterdir())
     return run
 
@@ -1017,7 +1034,8 @@ def cities_tools(root, dataset, sections):
     tools, state = {}, {}
     if "floor" in sections:
         threads = os.cpu_count()
-        tools["floor"] = lambda r: run_timed([state["floor"], state["list"], root / f"floor-{r + 1}", threads])
+        tools["floor"] = lambda r: run_timed([state["floor"], state["list"], root / f"floor-{r + 1}", threads],
+                                             inputs=[state["list"]])
     if "hugo" in sections:
         site = hugo_prepare(root, dataset)
         tools["hugo"] = lambda r: hugo_build(site, root / f"hugo-out-{r + 1}", root / "hugo-cache")
@@ -1155,6 +1173,9 @@ def parse_arguments():
                         help="how to remove the temporary trees at the end (default: in the background)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary trees (--cleanup keep)")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target fails")
+    parser.add_argument("--cold", action="store_true",
+                        help="empty the page cache before every timed run (needs root); by default runs write "
+                             "into whatever the page cache holds, which is full after the first few builds")
     parser.add_argument("--max-wait", type=float, default=120,
                         help="seconds to wait for a quiet machine before each run (default 120; 0: never wait)")
     args = parser.parse_args()
@@ -1186,13 +1207,17 @@ def main():
     bootstrap()
     args, sizes, runs, sections, with_cities = parse_arguments()
     QUIET["limit"] = args.max_wait
+    COLD["on"] = args.cold
+    if args.cold and not os.access("/proc/sys/vm/drop_caches", os.W_OK):
+        raise BenchError("--cold empties the page cache, which needs root")
     if not MAPSITE.exists():
         raise BenchError(f"{MAPSITE} is missing: run `swift build -c release --product mapsite` first")
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
     wait_for_last_cleanup()
     info = machine_info()
     print_machine(info)
-    print(f"  runs     {runs} (datasets of {BIG:,} points or more: 1); sections: {', '.join(sorted(sections))}")
+    print(f"  runs     {runs} (datasets of {BIG:,} points or more: 1); sections: {', '.join(sorted(sections))}"
+          + ("; page cache emptied before every run (--cold)" if args.cold else ""))
     root = Path(tempfile.mkdtemp(prefix="mapsite-bench-", dir="/tmp"))
     busy, own = cpu_busy(), own_cpu()
     # one binary and one theme throughout, whatever others rebuild or edit meanwhile
