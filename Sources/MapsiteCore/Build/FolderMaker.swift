@@ -8,7 +8,8 @@ import Foundation
 /// lock). Done by the writing thread, it would add to every file's cost; done here, it runs
 /// while the other pages and the first item pages render, and beside the writer after that.
 /// Nothing depends on it: the writer makes any folder that is still missing when its file comes
-/// (`FileOnDisk.write`), so the two only race to the same result.
+/// (`FileOnDisk.write`), so the two only race to the same result. Once every folder is made, the
+/// thread runs what it was given to do next (`WriteQueue.help`: write files beside the writer).
 final class FolderMaker: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
