@@ -313,7 +313,8 @@ def markers_shown(driver) -> int:
     """Places the group map shows: single markers plus the counts of the cluster icons."""
     return driver.execute_script(
         "var n = 0; document.querySelectorAll('#group-map .leaflet-marker-icon').forEach(function (icon) {"
-        "  n += icon.classList.contains('marker-cluster') ? Number(icon.textContent) : 1; }); return n;"
+        "  n += icon.classList.contains('map-cluster') ? Number(icon.textContent.replace(/,/g, '')) : 1; });"
+        " return n;"
     )
 
 

@@ -2,12 +2,13 @@
 the console check) and what they show agrees with the sources."""
 
 import math
+from urllib.parse import urljoin
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import REPO, load_config, text_of, wait_until
+from support import REPO, list_pages, load_config, text_of, wait_until
 
 DATASET_NAMES = [d["name"] for d in load_config(REPO / "content" / "site.yml")["datasets"]]
 
@@ -33,6 +34,68 @@ def test_map_page_shows_the_places(browser, name):
     markers = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
     assert markers, f"{path}: no markers or clusters on the map"
     browser.assert_clean(path)
+
+
+ICON_COLORS = """
+return Array.from(document.querySelectorAll(arguments[0] + ' .leaflet-marker-icon')).map(function (icon) {
+  var pin = icon.querySelector('svg path');
+  if (pin) return pin.getAttribute('fill');
+  var cluster = icon.querySelector('.cluster-icon');
+  return cluster ? cluster.style.getPropertyValue('--color').trim() : 'none: ' + icon.className;
+});"""
+
+SWATCHES = """
+return Array.from(document.querySelectorAll('.leaflet-control-layers-overlays label')).map(function (label) {
+  var swatch = label.querySelector('.layer-swatch');
+  return [label.textContent.trim(), swatch ? getComputedStyle(swatch).backgroundColor : null];
+});"""
+
+
+def rgb(hex_color: str) -> str:
+    """`#8b5a2b` as a browser computes it: `rgb(139, 90, 43)`."""
+    return "rgb({}, {}, {})".format(*(int(hex_color[i : i + 2], 16) for i in (1, 3, 5)))
+
+
+def test_each_dataset_has_its_colour_on_every_map(browser, server, datasets):
+    """The layer control shows each dataset's colour; pins and clusters are drawn in it, on the
+    map of all datasets, on a dataset's map and on its places' small maps; hiding a layer hides
+    its colour."""
+    configs = load_config(REPO / "content" / "site.yml")["datasets"]
+    titles = {c["name"]: c.get("title", c["name"]) for c in configs}
+    driver = browser.driver
+    browser.open("map/")
+    wait_for_map(driver)
+    swatches = dict(driver.execute_script(SWATCHES))
+    assert set(swatches) == set(titles.values()), f"map/: layer control lists {sorted(swatches)}"
+    colour = {name: swatches[title] for name, title in titles.items()}
+    assert None not in colour.values(), f"map/: a layer without a swatch: {colour}"
+    assert len(set(colour.values())) == len(colour), f"map/: two datasets share a colour: {colour}"
+    for config in configs:
+        if config.get("color"):
+            assert colour[config["name"]] == rgb(config["color"]), f"map/: {config['name']} is not {config['color']}"
+    # The first view is fitted to every dataset, so each shows at least one pin or cluster.
+    shown = {rgb(c) if c.startswith("#") else c for c in driver.execute_script(ICON_COLORS, "#map")}
+    assert shown == set(colour.values()), f"map/: icons in {shown}, the datasets' colours are {colour}"
+
+    hidden = configs[1]["name"]
+    label = driver.find_elements(By.CSS_SELECTOR, ".leaflet-control-layers-overlays label")
+    next(l for l in label if l.text.strip() == titles[hidden]).find_element(By.TAG_NAME, "input").click()
+    wait_until(
+        driver,
+        lambda d: {rgb(c) for c in d.execute_script(ICON_COLORS, "#map")} == set(colour.values()) - {colour[hidden]},
+        message=f"map/: {hidden}'s icons stay after its layer is hidden",
+    )
+
+    for spec in datasets.values():
+        browser.open(f"{spec.name}/map/")
+        wait_for_map(driver)
+        shown = {rgb(c) for c in driver.execute_script(ICON_COLORS, "#map")}
+        assert shown == {colour[spec.name]}, f"{spec.name}/map/: icons in {shown}, not {colour[spec.name]}"
+        url, first = list_pages(server, f"{spec.name}/")[0]
+        browser.open(urljoin(url, first.items[0]))
+        pins = wait_until(driver, lambda d: d.execute_script(ICON_COLORS, "#minimap"))
+        assert [rgb(c) for c in pins] == [colour[spec.name]], f"{browser.path}: minimap pin {pins}"
+    browser.assert_clean("maps")
 
 
 def distance(lat1, lon1, lat2, lon2):
@@ -67,6 +130,11 @@ def test_near_me_lists_the_nearest_places(browser, datasets):
     ranked = sorted(spec.rows.values(), key=lambda r: (distance(*here, r.latitude, r.longitude), r.id))
     assert shown == [row.id for row in ranked[: len(shown)]]
     assert len(shown) == min(10, spec.count)
+    # Numbered nearest first, in the list and on the pins of the map.
+    ranks = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#near-results .near-rank")]
+    assert ranks == [str(n) for n in range(1, len(shown) + 1)]
+    pins = driver.find_elements(By.CSS_SELECTOR, "#near-map .place-pin text")
+    assert sorted(int(pin.get_attribute("textContent")) for pin in pins) == list(range(1, len(shown) + 1))
     browser.assert_clean(browser.path)
 
 

@@ -8,6 +8,8 @@
   var element = document.getElementById("map");
   var names = element.getAttribute("data-datasets").split(" ");
   var titles = JSON.parse(element.getAttribute("data-titles"));
+  var colors = JSON.parse(element.getAttribute("data-colors") || "{}");
+  var site = window.mapsite;
   var status = document.getElementById("map-status");
 
   var map = L.map(element, { zoomControl: true, worldCopyJump: true });
@@ -15,7 +17,7 @@
   window.mapsite.map = map;
 
   var layers = names.map(function (name) {
-    var points = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50, chunkedLoading: true });
+    var points = L.markerClusterGroup(site.clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }));
     var clusters = L.layerGroup();
     var group = L.featureGroup([points, clusters]).addTo(map);
     return { name: name, tiles: new T.Tileset(settings.root, name), points: points, clusters: clusters, group: group,
@@ -23,7 +25,12 @@
   });
   if (layers.length > 1) {
     var overlays = {};
-    layers.forEach(function (layer) { overlays[titles[layer.name] || layer.name] = layer.group; });
+    // The control shows each name as HTML: a swatch of the layer's colour, then its title, escaped.
+    layers.forEach(function (layer) {
+      var label = '<span class="layer-swatch" style="background:' + site.color(colors[layer.name]) + '"></span>' +
+        escapeHTML(titles[layer.name] || layer.name);
+      overlays[label] = layer.group;
+    });
     L.control.layers(null, overlays, { collapsed: false }).addTo(map);
   }
 
@@ -45,14 +52,11 @@
   }
 
   function pointMarker(name, p) {
-    return L.marker([p[0], p[1]], { title: p[3] }).bindPopup(popup(name, p));
+    return L.marker([p[0], p[1]], { title: p[3], icon: site.pin(colors[name]) }).bindPopup(popup(name, p));
   }
 
-  function clusterMarker(c) {
-    var size = c[2] < 100 ? 34 : c[2] < 1000 ? 42 : 52;
-    var icon = L.divIcon({ className: "", html: '<div class="cluster-icon" style="width:' + size + "px;height:" +
-      size + 'px">' + c[2].toLocaleString("en") + "</div>", iconSize: [size, size] });
-    var marker = L.marker([c[0], c[1]], { icon: icon, title: c[2] + " places" });
+  function clusterMarker(name, c) {
+    var marker = L.marker([c[0], c[1]], { icon: site.clusterIcon(c[2], colors[name]), title: c[2] + " places" });
     marker.on("click", function () {
       var b = c[3];
       if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1]], Math.max(c[4], map.getZoom() + 1));
@@ -68,7 +72,7 @@
     var points = [], clusters = [];
     tiles.forEach(function (tile) {
       (tile.p || []).forEach(function (p) { points.push(pointMarker(layer.name, p)); });
-      (tile.c || []).forEach(function (c) { clusters.push(clusterMarker(c)); });
+      (tile.c || []).forEach(function (c) { clusters.push(clusterMarker(layer.name, c)); });
     });
     layer.points.clearLayers();
     layer.clusters.clearLayers();

@@ -1,4 +1,6 @@
-// mapsite: the small map on item pages. The site's settings come from data- attributes of <body>.
+// mapsite: what every map of the site shares (basemap, marker and cluster icons in the colour of
+// their dataset), and the small map on item pages. The site's settings come from data- attributes
+// of <body>.
 (function () {
   "use strict";
   var body = document.body;
@@ -8,9 +10,59 @@
     attribution: body.getAttribute("data-attribution"),
     maxZoom: Number(body.getAttribute("data-max-zoom")) || 19,
   };
+  var DEFAULT_COLOR = "#0b6e69";
 
   function basemap(map) {
     L.tileLayer(settings.basemap, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(map);
+  }
+
+  // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
+  function color(value) {
+    return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
+  }
+
+  // A map pin in `fill`, with a white dot, or a short label (a number) in white.
+  var pins = {};
+  function pin(fill, label) {
+    fill = color(fill);
+    label = label === undefined ? "" : String(label).slice(0, 3);
+    var key = fill + "|" + label;
+    if (!pins[key]) {
+      var inside = label
+        ? '<text x="12.5" y="16.5" text-anchor="middle" font-size="11" font-weight="700" fill="#fff" ' +
+          'font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text>"
+        : '<circle cx="12.5" cy="12.5" r="4.5" fill="#fff"/>';
+      pins[key] = L.divIcon({
+        className: "place-pin",
+        html: '<svg xmlns="http://www.w3.org/2000/svg" width="25" height="41" viewBox="0 0 25 41" aria-hidden="true">' +
+          '<path d="M12.5 1C6.2 1 1 6.2 1 12.5c0 8.6 11.5 27.2 11.5 27.2S24 21.1 24 12.5C24 6.2 18.8 1 12.5 1z" ' +
+          'fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' + inside + "</svg>",
+        iconSize: [25, 41],
+        iconAnchor: [12.5, 40],
+        popupAnchor: [0, -34],
+        tooltipAnchor: [12, -24],
+      });
+    }
+    return pins[key];
+  }
+
+  // A counted circle in `fill`, sized by its count; the same for precomputed clusters and for
+  // the ones Leaflet.markercluster makes in the browser.
+  function clusterIcon(count, fill) {
+    var size = count < 100 ? 34 : count < 1000 ? 42 : 52;
+    return L.divIcon({
+      className: "map-cluster",
+      html: '<div class="cluster-icon" style="--color:' + color(fill) + ";width:" + size + "px;height:" + size + 'px">' +
+        count.toLocaleString("en") + "</div>",
+      iconSize: [size, size],
+    });
+  }
+
+  // Options for L.markerClusterGroup whose clusters look like the precomputed ones.
+  function clusterOptions(fill, options) {
+    options.iconCreateFunction = function (cluster) { return clusterIcon(cluster.getChildCount(), fill); };
+    options.showCoverageOnHover = false;
+    return options;
   }
 
   function miniMap(element) {
@@ -18,10 +70,14 @@
     var lon = Number(element.getAttribute("data-lon"));
     var map = L.map(element, { scrollWheelZoom: false }).setView([lat, lon], 16);
     basemap(map);
-    L.marker([lat, lon], { title: element.getAttribute("data-title") }).addTo(map);
+    L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(element.getAttribute("data-color")) })
+      .addTo(map);
   }
 
-  window.mapsite = { settings: settings, basemap: basemap };
+  window.mapsite = {
+    settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
+    clusterOptions: clusterOptions,
+  };
   if (typeof L === "undefined") return;
   document.querySelectorAll(".minimap").forEach(miniMap);
 })();

@@ -32,6 +32,8 @@
     var read = 0;
     tileset(name).nearest(lat, lon, k, function () { read++; }).then(function (found) {
       list.innerHTML = "";
+      var option = select.options[select.selectedIndex];
+      var fill = window.mapsite.color(option && option.getAttribute("data-color"));
       layer.clearLayers();
       L.circleMarker([lat, lon], { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
         .addTo(layer).bindTooltip(how);
@@ -45,15 +47,22 @@
         var span = document.createElement("span");
         span.className = "distance";
         span.textContent = T.formatDistance(place.distance) + " " + T.compass(place.bearing);
+        // The rank, as on the place's pin.
+        var rank = document.createElement("span");
+        rank.className = "near-rank";
+        rank.style.background = fill;
+        rank.textContent = index + 1;
+        li.appendChild(rank);
         li.appendChild(a);
         li.appendChild(span);
         list.appendChild(li);
-        L.marker([place.lat, place.lon], { title: place.title }).addTo(layer)
+        L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(fill, index + 1) }).addTo(layer)
           .bindPopup('<a href="' + a.href + '">' + a.innerHTML + "</a>");
         bounds.push([place.lat, place.lon]);
         if (index === 0) li.className = "nearest";
       });
-      map.fitBounds(bounds, { padding: [30, 30], maxZoom: 17 });
+      // Room above for the pins, which stand 41 pixels over their places.
+      map.fitBounds(bounds, { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 17 });
       say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + (read === 1 ? " tile" : " tiles") + " read)."
         : "This dataset has no places.");
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +

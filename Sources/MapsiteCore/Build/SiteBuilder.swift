@@ -78,7 +78,9 @@ public struct SiteBuilder {
             config: config,
             menu: Self.menu(pages.pages, datasets: datasets),
             datasets: datasets.map {
-                .init(name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count)
+                .init(
+                    name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count,
+                    color: $0.config.color)
             })
 
         // Render and write

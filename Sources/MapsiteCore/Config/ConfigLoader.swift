@@ -43,7 +43,7 @@ public enum ConfigLoader {
         let pageSize = try site.int("page_size", in: 1...100_000) ?? 200
         let datasets = try (site.sequence("datasets") ?? []).enumerated().map { index, node in
             try DatasetConfigParser.parse(
-                ConfigNode(file: file, path: "datasets[\(index)]", node: node), sitePageSize: pageSize)
+                ConfigNode(file: file, path: "datasets[\(index)]", node: node), position: index, sitePageSize: pageSize)
         }
         try checkUniqueNames(datasets, file: file)
         try checkReferences(datasets, file: file)

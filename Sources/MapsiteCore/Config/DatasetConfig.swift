@@ -61,6 +61,8 @@ public struct DatasetConfig: Sendable, Equatable {
     public var crossNeighbours: [CrossNeighbours] = []
     /// Items closer than this (metres) form one location; 0 means identical coordinates only.
     public var samePlaceRadius: Double = 0
+    /// The colour of the dataset's markers and clusters on maps, as `#rrggbb`.
+    public var color = MapColor.palette[0]
     /// The largest point tile, in bytes, before it is split into four.
     public var tileBudget = 100_000
     /// Polygons that give each item the name of the region it lies in: `regions: {source, name, field}`.

@@ -7,10 +7,11 @@ enum DatasetConfigParser {
         "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
-        "group_by", "aggregates", "derived", "regions",
+        "group_by", "aggregates", "derived", "regions", "color",
     ]
 
-    static func parse(_ entry: ConfigNode, sitePageSize: Int) throws -> DatasetConfig {
+    /// - Parameter position: the entry's place in `datasets:`, which picks its default colour.
+    static func parse(_ entry: ConfigNode, position: Int, sitePageSize: Int) throws -> DatasetConfig {
         try entry.checkKeys(keys)
         guard let source = try entry.string("source") else {
             throw entry.error("source", expected: "the path of the data file, relative to the content folder")
@@ -53,6 +54,7 @@ enum DatasetConfigParser {
             neighbours: try entry.int("neighbours", in: 0...100) ?? 8,
             pageSize: try entry.int("page_size", in: 1...100_000)
         )
+        config.color = try color(entry) ?? MapColor.byPosition(position)
         config.crossNeighbours = try crossNeighbours(entry)
         config.tileBudget = try entry.int("tile_budget", in: 1_000...10_000_000) ?? config.tileBudget
         if let radius = entry.child("same_place_radius") {
@@ -64,6 +66,14 @@ enum DatasetConfigParser {
         try parseGroups(entry, into: &config)
         config.regions = try RegionsConfig.parse(entry)
         return config
+    }
+
+    private static func color(_ entry: ConfigNode) throws -> String? {
+        guard let text = try entry.string("color") else { return nil }
+        guard let color = MapColor.parse(text) else {
+            throw entry.error("color", expected: "a colour as #rrggbb or #rgb", found: entry.child("color"))
+        }
+        return color
     }
 
     private static func crossNeighbours(_ entry: ConfigNode) throws -> [DatasetConfig.CrossNeighbours] {

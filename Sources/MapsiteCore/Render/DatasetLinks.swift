@@ -12,7 +12,7 @@ enum DatasetLinks {
         }
         return [
             "name": .text(config.name), "title": .text(config.title), "description": .optional(config.description),
-            "count": .text(NumberText.grouped(dataset.items.count)),
+            "count": .text(NumberText.grouped(dataset.items.count)), "color": .text(config.color),
             "url": .text(root + config.name + "/"),
             "mapURL": .text(root + config.name + "/map/"),
             "geojsonURL": .text(root + "downloads/\(config.name).geojson"),

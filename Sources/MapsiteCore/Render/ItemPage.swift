@@ -156,6 +156,7 @@ struct ItemPage: Sendable {
         view.beginObject(.dataset)
         view.text(.name, config.name)
         view.text(.title, config.title)
+        view.text(.color, config.color)
         view.text(.url) { $0.appendUTF8(root, config.name, "/") }
         view.text(.mapURL) { $0.appendUTF8(root, config.name, "/map/") }
         view.end()

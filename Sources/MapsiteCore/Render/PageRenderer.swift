@@ -133,6 +133,7 @@ final class PageRenderer {
             view["heading"] = .text(title)
             view["names"] = .text(shown.map(\.name).joined(separator: " "))
             view["titlesJSON"] = .text(JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) })))
+            view["colorsJSON"] = .text(JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.color)) })))
             view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))

@@ -16,6 +16,8 @@ public struct SiteContext: Sendable {
         public var title: String
         public var description: String
         public var count: Int
+        /// The colour of its markers on maps, `#rrggbb`.
+        public var color: String
     }
 
     public var config: SiteConfig
@@ -105,6 +107,7 @@ public struct SiteContext: Sendable {
                         "name": .text(entry.name), "title": .text(entry.title),
                         "description": .optional(entry.description),
                         "count": .text(NumberText.grouped(entry.count)), "url": .text(link(entry.name + "/")),
+                        "color": .text(entry.color),
                         "mapURL": .text(link(entry.name + "/map/")),
                         "geojsonURL": .text(link("downloads/\(entry.name).geojson")),
                         "csvURL": .text(link("downloads/\(entry.name).csv")),

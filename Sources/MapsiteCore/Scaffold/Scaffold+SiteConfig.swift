@@ -95,6 +95,9 @@ extension Scaffold {
             skip_invalid: false
             # Places per list page. Default: page_size of the site.
             # page_size: 50
+            # The colour of this dataset's markers and clusters on maps, #rrggbb. Default: one
+            # of eight colours, by the dataset's place in this list.
+            # color: "#0b6e69"
             # The largest map tile in bytes; a bigger tile is split in four, down to zoom 18.
             tile_budget: 100000
             # Columns whose values each get a page listing their places. Default: none.

@@ -44,5 +44,5 @@ enum ViewName: Int32, CaseIterable {
     case item, id, lat, lon, fields, hasFields, label, value, url, kind, directions, jsonld, data
     case neighbours, hasNeighbours, distance, bearing, degrees, cross, places, samePlace, hasSamePlace
     case image, thumbnail
-    case dataset, name, mapURL, nearURL, geoMeta, position, icbm
+    case dataset, name, color, mapURL, nearURL, geoMeta, position, icbm
 }

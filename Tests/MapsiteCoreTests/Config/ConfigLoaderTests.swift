@@ -174,6 +174,26 @@ struct ConfigLoaderTests {
         )
     }
 
+    @Test("datasets take the palette's colours in order, unless they name one") func colors() throws {
+        let count = MapColor.palette.count
+        let sources = (0...count).map { "  - source: d\($0).csv\n" }.joined()
+        let config = try parse(
+            "datasets:\n" + sources
+                + "  - source: own.csv\n    color: '#C0FFEE'\n  - source: short.csv\n    color: '#0aF'\n")
+        #expect(config.datasets.prefix(count).map(\.color) == MapColor.palette)
+        #expect(config.datasets[count].color == MapColor.palette[0])
+        #expect(config.datasets[count + 1].color == "#c0ffee")
+        #expect(config.datasets[count + 2].color == "#00aaff")
+    }
+
+    @Test("a colour that is not #rrggbb or #rgb", arguments: ["red", "#12345", "#12345g", "c0ffee", "#c0ffee;x"])
+    func badColor(text: String) {
+        #expect(
+            error("datasets:\n  - source: a.csv\n    color: '\(text)'\n")
+                == #"content/site.yml:3: key "datasets[0].color": expected a colour as #rrggbb or #rgb, found "\#(text)""#
+        )
+    }
+
     @Test("two datasets with one name") func duplicateNames() {
         #expect(
             error("datasets:\n  - source: boxes.csv\n  - source: other/boxes.geojson\n")
