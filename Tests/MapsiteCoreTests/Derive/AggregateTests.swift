@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 import Testing
 
 @testable import MapsiteCore

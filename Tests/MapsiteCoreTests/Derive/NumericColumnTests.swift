@@ -1,3 +1,4 @@
+import MapsiteGeo
 import Testing
 
 @testable import MapsiteCore

@@ -1,0 +1,71 @@
+/// Puts places in the order that makes the way through them shortest: a travelling salesman
+/// tour, open (from a start to wherever it ends) or a loop back to the start.
+///
+/// Every variant is solved as the shortest cycle through a matrix of great-circle distances. An
+/// open tour gets one extra node, the "outside", from which every place is a free step (or, when
+/// the start is fixed, only the start is free and every other place costs the same large amount):
+/// the shortest cycle through it, cut at the outside, is the shortest open tour.
+///
+/// Up to `exactLimit` stops the cycle is exact (Held–Karp dynamic programming over subsets).
+/// Beyond, it is the shortest of several local searches (2-opt and Or-opt moves to a local
+/// optimum, from a nearest-neighbour tour and from seeded random ones): usually the optimum for a
+/// few dozen stops, but not proven.
+public enum TourPlanner {
+    /// The most stops a tour is planned exactly for.
+    public static let exactLimit = 16
+
+    /// The shortest way through `points`.
+    /// - Parameters:
+    ///   - start: the position of the first stop, or nil to let the planner choose it.
+    ///   - loop: whether the tour ends back at its start.
+    ///   - exactLimit: the most stops to solve exactly (tests lower it to check the local search).
+    /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond, O(n²) per
+    ///   improving pass of each local search.
+    public static func plan(_ points: [GeoPoint], start: Int? = nil, loop: Bool = false, exactLimit: Int = exactLimit)
+        -> Tour
+    {
+        precondition(start.map { points.indices.contains($0) } ?? true, "start is not one of the points")
+        let n = points.count
+        guard n > 1 else { return Tour(order: Array(points.indices), legs: [], isExact: true) }
+        // The cycle's nodes: the places, then the outside for an open tour.
+        let m = loop ? n : n + 1
+        var weights = [Double](repeating: 0, count: m * m)
+        for a in 0..<n {
+            for b in (a + 1)..<n {
+                let d = GreatCircle.distance(points[a], points[b])
+                weights[a * m + b] = d
+                weights[b * m + a] = d
+            }
+        }
+        if !loop, let start {
+            // Longer than any tour, so the shortest cycle steps from the outside to the start.
+            let far = 4e7 * Double(n)
+            for place in 0..<n where place != start {
+                weights[place * m + n] = far
+                weights[n * m + place] = far
+            }
+        }
+        let anchor = loop ? (start ?? 0) : n
+        let exact = n <= exactLimit
+        let cycle = CycleSearch(weights: weights, count: m, anchor: anchor)
+        let nodes = exact ? cycle.shortestExactly() : cycle.shortestFound()
+        return tour(from: nodes, points: points, start: start, loop: loop, isExact: exact)
+    }
+
+    /// Cuts the cycle (which begins at its anchor) into the tour, in the direction that begins at
+    /// `start`, or else in the direction whose first stop comes first in the input.
+    private static func tour(from cycle: [Int], points: [GeoPoint], start: Int?, loop: Bool, isExact: Bool) -> Tour {
+        var order = loop ? cycle : Array(cycle.dropFirst())
+        let reversed = loop ? [order[0]] + order.dropFirst().reversed() : order.reversed()
+        if let start {
+            if order.first != start { order = reversed }
+        } else if let first = reversed.first, let current = order.first, first < current {
+            order = reversed
+        } else if loop, order.count > 2, reversed[1] < order[1] {
+            order = reversed
+        }
+        var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
+        if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
+        return Tour(order: order, legs: legs, isExact: isExact)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import MapsiteGeo
+
+/// The length of visiting `points` in `order` (and back to the first, for a loop), leg by leg
+/// with the haversine formula.
+private func length(_ order: [Int], _ points: [GeoPoint], loop: Bool) -> Double {
+    var total = zip(order, order.dropFirst()).reduce(0) { $0 + GreatCircle.distance(points[$1.0], points[$1.1]) }
+    if loop, let last = order.last, order.count > 1 { total += GreatCircle.distance(points[last], points[order[0]]) }
+    return total
+}
+
+/// The oracle: the shortest length over every order of the points (with `start` first, if any).
+private func bruteForce(_ points: [GeoPoint], start: Int?, loop: Bool) -> Double {
+    var best = Double.infinity
+    func extend(_ order: inout [Int], _ left: inout Set<Int>) {
+        if left.isEmpty {
+            best = min(best, length(order, points, loop: loop))
+            return
+        }
+        for next in left.sorted() {
+            order.append(next)
+            left.remove(next)
+            extend(&order, &left)
+            left.insert(next)
+            order.removeLast()
+        }
+    }
+    let firsts = start.map { [$0] } ?? (loop ? [0] : Array(points.indices))
+    for first in firsts {
+        var order = [first]
+        var left = Set(points.indices).subtracting([first])
+        extend(&order, &left)
+    }
+    return best
+}
+
+/// The variants of a tour: open or a loop, with the start chosen or given.
+private let variants: [(start: Int?, loop: Bool)] = [(nil, false), (2, false), (nil, true), (3, true)]
+
+@Suite("TourPlanner")
+struct TourPlannerTests {
+    @Test("exact tours are as short as the shortest of every order", arguments: 0..<variants.count)
+    func exactEqualsBruteForce(variant: Int) {
+        let (start, loop) = variants[variant]
+        for seed in UInt64(1)...6 {
+            let points = PointFixtures.box(8, latitude: 41.8...41.95, longitude: -87.75...(-87.6), seed: seed)
+            let tour = TourPlanner.plan(points, start: start, loop: loop)
+            #expect(tour.isExact)
+            #expect(tour.order.sorted() == Array(points.indices), "every stop once")
+            if let start { #expect(tour.order.first == start) }
+            #expect(abs(tour.length - length(tour.order, points, loop: loop)) < 1e-6, "legs add up")
+            #expect(tour.legs.count == (loop ? points.count : points.count - 1))
+            let best = bruteForce(points, start: start, loop: loop)
+            #expect(
+                abs(tour.length - best) < 1e-6, "seed \(seed): \(tour.length) m, the shortest is \(best) m" as Comment)
+        }
+    }
+
+    @Test("local search finds the exact tour's length, or within 1%, on 14 stops", arguments: 0..<variants.count)
+    func localSearchAgainstExact(variant: Int) {
+        let (start, loop) = variants[variant]
+        var equal = 0
+        for seed in UInt64(1)...10 {
+            let points = PointFixtures.clustered(14, seed: seed * 7)
+            let exact = TourPlanner.plan(points, start: start, loop: loop)
+            let found = TourPlanner.plan(points, start: start, loop: loop, exactLimit: 0)
+            #expect(!found.isExact)
+            #expect(found.order.sorted() == Array(points.indices))
+            if let start { #expect(found.order.first == start) }
+            #expect(found.length <= exact.length * 1.01, "seed \(seed): \(found.length) m, exact \(exact.length) m")
+            if abs(found.length - exact.length) < 1e-6 { equal += 1 }
+        }
+        #expect(equal >= 8, "local search matched the exact length on \(equal) of 10")
+    }
+
+    @Test("a tour beyond the exact limit is 2-opt optimal: no reversal of a stretch shortens it")
+    func localOptimum() {
+        let points = PointFixtures.box(40, latitude: 40.7...40.8, longitude: -74.02...(-73.93), seed: 5)
+        for (start, loop) in variants {
+            let tour = TourPlanner.plan(points, start: start, loop: loop)
+            #expect(!tour.isExact)
+            #expect(tour.order.sorted() == Array(points.indices))
+            let order = tour.order
+            let first = start == nil || loop ? 0 : 1
+            for i in first..<order.count {
+                for j in (i + 1)..<order.count {
+                    var other = order
+                    other[i...j].reverse()
+                    if loop && i == 0 { continue }
+                    #expect(length(other, points, loop: loop) >= tour.length - 1e-6, "reversing \(i)...\(j) is shorter")
+                }
+            }
+        }
+    }
+
+    @Test("small and degenerate inputs: none, one, two, all at one spot, across the antimeridian")
+    func smallInputs() {
+        #expect(TourPlanner.plan([]).order == [])
+        let one = [GeoPoint(latitude: 10, longitude: 20)]
+        #expect(TourPlanner.plan(one, loop: true) == Tour(order: [0], legs: [], isExact: true))
+        let two = [GeoPoint(latitude: 0, longitude: 179.9), GeoPoint(latitude: 0, longitude: -179.9)]
+        let across = TourPlanner.plan(two, start: 1)
+        #expect(across.order == [1, 0])
+        #expect(abs(across.length - GreatCircle.distance(two[0], two[1])) < 1e-9)
+        #expect(across.length < 30_000, "the short way across the antimeridian")
+        let same = Array(repeating: GeoPoint(latitude: 51.5, longitude: -0.12), count: 5)
+        let still = TourPlanner.plan(same, loop: true)
+        #expect(still.order.sorted() == [0, 1, 2, 3, 4])
+        #expect(still.length == 0)
+    }
+
+    @Test("the same points give the same tour")
+    func deterministic() {
+        let points = PointFixtures.clustered(60, seed: 9)
+        #expect(TourPlanner.plan(points, start: 4, loop: true) == TourPlanner.plan(points, start: 4, loop: true))
+        #expect(TourPlanner.plan(points) == TourPlanner.plan(points))
+    }
+}
