@@ -74,9 +74,15 @@ public struct SiteBuilder {
         let groups = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, DatasetGroups($0)) })
         let groupCount = groups.values.reduce(0) { $0 + $1.indexes.reduce(0) { $0 + $1.groups.count } }
         clock.finish("Grouped items into \(NumberText.grouped(groupCount)) groups")
+        let tours = try TourPlans.plan(config.tours, datasets: datasets)
+        if !tours.isEmpty {
+            clock.finish(
+                "Planned \(tours.count) \(tours.count == 1 ? "tour" : "tours") (\(NumberText.grouped(tours.reduce(0) { $0 + $1.stops.count })) stops)"
+            )
+        }
         let context = SiteContext(
             config: config,
-            menu: Self.menu(pages.pages, datasets: datasets),
+            menu: Self.menu(pages.pages, datasets: datasets, tours: !tours.isEmpty),
             datasets: datasets.map {
                 .init(
                     name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count,
@@ -93,6 +99,7 @@ public struct SiteBuilder {
         try renderer.renderLists()
         try renderer.renderMapPages()
         try renderer.renderGroups()
+        try renderer.renderTours(tours)
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
         try writeAssets(config: config, files: files)
@@ -170,13 +177,15 @@ public struct SiteBuilder {
         try copier.copyTree(content.appendingPathComponent("images"), to: "images/")
     }
 
-    /// The map and near-me pages, pages with a `menu` number in that order, then the About page.
-    static func menu(_ pages: [Page], datasets: [Dataset]) -> [SiteContext.MenuEntry] {
+    /// The map, near-me and tours pages, pages with a `menu` number in that order, then the About
+    /// page.
+    static func menu(_ pages: [Page], datasets: [Dataset], tours: Bool = false) -> [SiteContext.MenuEntry] {
         var fixed: [SiteContext.MenuEntry] = []
         if !datasets.isEmpty {
             fixed.append(.init(title: "Map", path: datasets.count == 1 ? "\(datasets[0].name)/map/" : "map/"))
             fixed.append(.init(title: "Near me", path: "near/"))
         }
+        if tours { fixed.append(.init(title: "Tours", path: TourPages.indexPath)) }
         var entries = pages.filter { $0.frontMatter.menu != nil }
             .sorted { ($0.frontMatter.menu!, $0.path) < ($1.frontMatter.menu!, $1.path) }
         if let about = pages.first(where: { $0.source == "README.md" }), !entries.contains(about) {

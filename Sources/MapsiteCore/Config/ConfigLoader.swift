@@ -31,7 +31,7 @@ public enum ConfigLoader {
         let site = ConfigNode(file: file, path: "", node: root)
         try site.checkKeys([
             "title", "description", "base_url", "language", "contact", "basemap", "leaflet", "unsafe_html",
-            "page_size", "datasets",
+            "page_size", "datasets", "tours",
         ])
         var basemap = SiteConfig.defaultBasemap
         if let map = try site.mapping("basemap") {
@@ -47,6 +47,10 @@ public enum ConfigLoader {
         }
         try checkUniqueNames(datasets, file: file)
         try checkReferences(datasets, file: file)
+        let tours = try (site.sequence("tours") ?? []).enumerated().map { index, node in
+            try TourConfig.parse(ConfigNode(file: file, path: "tours[\(index)]", node: node))
+        }
+        try checkTours(tours, datasets: datasets, file: file)
         return SiteConfig(
             title: try site.string("title", default: "Map"),
             description: try site.string("description", default: ""),
@@ -57,7 +61,8 @@ public enum ConfigLoader {
             leaflet: try site.string("leaflet", default: "local"),
             unsafeHTML: try site.bool("unsafe_html") ?? false,
             pageSize: pageSize,
-            datasets: datasets
+            datasets: datasets,
+            tours: tours
         )
     }
 
@@ -68,6 +73,23 @@ public enum ConfigLoader {
                 throw InputError(
                     file: file, field: "key \"datasets.\(dataset.name).nearest\"",
                     expected: "the name of a dataset (\(names.sorted().joined(separator: ", ")))", found: cross.dataset)
+            }
+        }
+    }
+
+    /// Each tour has a name of its own and visits a dataset that exists.
+    private static func checkTours(_ tours: [TourConfig], datasets: [DatasetConfig], file: String) throws {
+        let names = Set(datasets.map(\.name))
+        var seen = Set<String>()
+        for (index, tour) in tours.enumerated() {
+            if !names.contains(tour.dataset) {
+                throw tour.error(
+                    "dataset", index: index,
+                    expected: "the name of a dataset (\(names.sorted().joined(separator: ", ")))",
+                    found: tour.dataset)
+            }
+            if !seen.insert(tour.name).inserted {
+                throw tour.error("name", index: index, expected: "a different name for each tour", found: tour.name)
             }
         }
     }

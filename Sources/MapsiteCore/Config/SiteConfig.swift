@@ -19,6 +19,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Items per list page.
     public var pageSize: Int
     public var datasets: [DatasetConfig]
+    /// Places of a dataset put in their shortest order, each on a page under `tours/`.
+    public var tours: [TourConfig] = []
 
     public struct Basemap: Sendable, Equatable {
         public var url: String

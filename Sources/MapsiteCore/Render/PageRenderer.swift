@@ -123,6 +123,16 @@ final class PageRenderer {
         }
     }
 
+    /// The tours' index, pages and GPX files.
+    func renderTours(_ tours: [PlannedTour]) throws {
+        let pages = TourPages(
+            context: context, tours: tours,
+            datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))
+        try pages.render(
+            page: { view, path, template in try write(view, at: path, with: template) },
+            file: { path, text in try files.write(path, text) })
+    }
+
     /// A full-screen map per dataset, one of all datasets as layers (`map/`), and the near-me page.
     func renderMapPages() throws {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }

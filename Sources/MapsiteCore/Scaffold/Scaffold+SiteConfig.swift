@@ -120,5 +120,18 @@ extension Scaffold {
             #   name: name
             #   field: neighbourhood
 
+        # Places of a dataset put in the order that makes the way through them shortest, each
+        # tour on a page at tours/<name>/ where visitors tick stops off, with a GPX route.
+        # Exact up to 16 stops; beyond, the shortest order a local search finds. Default: none.
+        # tours:
+        #   - title: Library crawl
+        #     dataset: libraries
+        #     # The ids to visit. Default: every place of the dataset (500 at most).
+        #     stops: [jefferson-market, ottendorfer, tompkins-square, seward-park, mulberry-street]
+        #     # The first stop. Default: whichever makes the tour shortest.
+        #     start: jefferson-market
+        #     # true ends back at the start.
+        #     loop: false
+
         """#
 }

@@ -1,0 +1,108 @@
+import Foundation
+import MapsiteGeo
+
+/// The pages of `tours:`: an index at `tours/`, and for each tour a page at `tours/<name>/` with
+/// its stops in order, a map of the way and boxes to tick stops off, and the route as GPX.
+struct TourPages {
+    static let indexPath = "tours/"
+
+    let context: SiteContext
+    let tours: [PlannedTour]
+    let datasets: [String: Dataset]
+
+    static func path(_ tour: TourConfig) -> String { indexPath + tour.name + "/" }
+
+    /// The index and every tour's page and GPX file, handed to `write` as (view, path, template)
+    /// or `writeFile`.
+    func render(
+        page write: (TemplateObject, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
+    ) throws {
+        guard !tours.isEmpty else { return }
+        try write(indexView(), Self.indexPath, "tours")
+        for tour in tours {
+            let path = Self.path(tour.config)
+            try write(view(tour, at: path), path, "tour")
+            try writeFile(path + tour.config.name + ".gpx", gpx(tour))
+        }
+    }
+
+    private func indexView() -> TemplateObject {
+        let root = SitePath.root(from: Self.indexPath)
+        var view = context.page(at: Self.indexPath, title: "Tours")
+        view["tours"] = .list(
+            tours.map { tour in
+                let dataset = datasets[tour.config.dataset]!
+                return [
+                    "title": .text(tour.config.title), "description": .optional(tour.config.description),
+                    "url": .text(tour.config.name + "/"), "count": .text(NumberText.grouped(tour.stops.count)),
+                    "length": .text(DistanceText.format(tour.length)), "loop": .bool(tour.config.loop),
+                    "dataset": ["title": .text(dataset.config.title), "url": .text(root + dataset.name + "/")],
+                ]
+            })
+        view["bodyClass"] = "tours"
+        return view
+    }
+
+    private func view(_ tour: PlannedTour, at path: String) -> TemplateObject {
+        let root = SitePath.root(from: path)
+        let dataset = datasets[tour.config.dataset]!
+        let items = dataset.items
+        var view = context.page(
+            at: path, title: tour.config.title,
+            description: tour.config.description.isEmpty ? nil : tour.config.description)
+        let stops: [TemplateValue] = tour.stops.enumerated().map { number, position in
+            let item = items[position]
+            let lat = JSONWriter.format(item.point.latitude, decimals: 6)
+            let lon = JSONWriter.format(item.point.longitude, decimals: 6)
+            return [
+                "number": .text(String(number + 1)), "id": .text(item.id), "title": .text(item.title),
+                "url": .text(root + ItemPage.path(dataset: dataset.name, slug: item.slug)),
+                "lat": .text(lat), "lon": .text(lon),
+                "leg": .optional(number == 0 ? nil : DistanceText.format(tour.legs[number - 1])),
+                "legMetres": .text(number == 0 ? "0" : JSONWriter.format(tour.legs[number - 1], decimals: 1)),
+                "directions": .text("https://www.google.com/maps/dir/?api=1&destination=\(lat)%2C\(lon)"),
+            ]
+        }
+        let back: TemplateValue =
+            tour.config.loop && tour.stops.count > 1
+            ? [
+                "title": .text(items[tour.stops[0]].title),
+                "leg": .text(DistanceText.format(tour.legs[tour.legs.count - 1])),
+                "legMetres": .text(JSONWriter.format(tour.legs[tour.legs.count - 1], decimals: 1)),
+            ] : false
+        view["tour"] = [
+            "name": .text(tour.config.name), "title": .text(tour.config.title),
+            "description": .optional(tour.config.description),
+            "count": .text(NumberText.grouped(tour.stops.count)), "length": .text(DistanceText.format(tour.length)),
+            "metres": .text(JSONWriter.format(tour.length, decimals: 1)), "loop": .bool(tour.config.loop),
+            "exact": .bool(tour.isExact), "stops": .list(stops), "back": back,
+            "gpxURL": .text(tour.config.name + ".gpx"),
+        ]
+        view["dataset"] = DatasetLinks.view(dataset, root: root)
+        view["toursURL"] = .text(root + Self.indexPath)
+        view["bodyClass"] = "tour"
+        return view
+    }
+
+    /// The tour as a GPX 1.1 route, for navigation apps and GPS devices.
+    func gpx(_ tour: PlannedTour) -> String {
+        let dataset = datasets[tour.config.dataset]!
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<gpx version=\"1.1\" creator=\"mapsite\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        text += "  <rte>\n    <name>\(Self.xml(tour.config.title))</name>\n"
+        var points = tour.stops
+        if tour.config.loop, let first = points.first, points.count > 1 { points.append(first) }
+        for position in points {
+            let item = dataset.items[position]
+            let lat = JSONWriter.format(item.point.latitude, decimals: 7)
+            let lon = JSONWriter.format(item.point.longitude, decimals: 7)
+            text += "    <rtept lat=\"\(lat)\" lon=\"\(lon)\"><name>\(Self.xml(item.title))</name></rtept>\n"
+        }
+        return text + "  </rte>\n</gpx>\n"
+    }
+
+    /// Text for XML: escaped, without the control characters XML 1.0 does not allow.
+    static func xml(_ text: String) -> String {
+        Escape.html(String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+    }
+}

@@ -1,0 +1,138 @@
+"""Tour pages: every stop once, in an order no shorter one beats (checked against every order
+for small tours, against every 2-opt and single-stop move for large ones), drawn on the map, with
+stops ticked off and the ticks kept in the browser."""
+
+import itertools
+import re
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from support import REPO, fetch, load_config, slug_of, text_of, wait_until
+from test_maps import distance
+
+TOURS = load_config(REPO / "content" / "site.yml").get("tours", [])
+NAMES = [tour.get("name") or slug_of(tour["title"]) for tour in TOURS]
+
+
+def open_tour(browser, name):
+    browser.open(f"tours/{name}/")
+    wait_until(browser.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-tour-ready=true]"))
+
+
+def tour_length(ids, rows, loop):
+    legs = [distance(rows[a].latitude, rows[a].longitude, rows[b].latitude, rows[b].longitude) for a, b in zip(ids, ids[1:])]
+    if loop and len(ids) > 1:
+        legs.append(distance(rows[ids[-1]].latitude, rows[ids[-1]].longitude, rows[ids[0]].latitude, rows[ids[0]].longitude))
+    return legs
+
+
+def shortest_by_every_order(ids, rows, start, loop):
+    """The oracle for small tours: the length of the shortest of all orders."""
+    firsts = [start] if start else ([ids[0]] if loop else ids)
+    best = float("inf")
+    for first in firsts:
+        rest = [i for i in ids if i != first]
+        for order in itertools.permutations(rest):
+            best = min(best, sum(tour_length([first, *order], rows, loop)))
+    return best
+
+
+def shorter_by_one_move(ids, rows, start, loop):
+    """A reversal of a stretch, or a stop moved elsewhere, that shortens the tour; None if none does."""
+    length = sum(tour_length(ids, rows, loop))
+    fixed = 1 if start or loop else 0
+    for i in range(fixed, len(ids)):
+        for j in range(i + 1, len(ids)):
+            other = ids[:i] + ids[i : j + 1][::-1] + ids[j + 1 :]
+            if sum(tour_length(other, rows, loop)) < length - 1e-3:
+                return f"reversing stops {i + 1}–{j + 1}"
+        for k in range(fixed, len(ids)):
+            if k == i:
+                continue
+            other = ids[:i] + ids[i + 1 :]
+            other.insert(k, ids[i])
+            if sum(tour_length(other, rows, loop)) < length - 1e-3:
+                return f"moving stop {i + 1} to {k + 1}"
+    return None
+
+
+@pytest.mark.parametrize("index", range(len(TOURS)), ids=NAMES)
+def test_tour_visits_every_stop_once_in_a_shortest_order(browser, server, datasets, index):
+    tour, name = TOURS[index], NAMES[index]
+    spec = datasets[tour["dataset"]]
+    rows = spec.rows
+    driver = browser.driver
+    open_tour(browser, name)
+    browser.screenshot(f"tour-{name}-desktop")
+    where = browser.path
+    items = driver.find_elements(By.CSS_SELECTOR, "#tour-stops li")
+    ids = [li.get_attribute("data-id") for li in items]
+    wanted = tour.get("stops") or list(rows)
+    assert sorted(ids) == sorted(wanted), f"{where}: stops {ids}, the tour has {wanted}"
+    if tour.get("start"):
+        assert ids[0] == tour["start"], f"{where}: begins at {ids[0]}, not {tour['start']}"
+    loop = bool(tour.get("loop"))
+
+    # The distances shown are those of the order shown.
+    legs = tour_length(ids, rows, loop)
+    shown = [float(li.get_attribute("data-leg")) for li in items[1:]]
+    if loop:
+        shown.append(float(driver.find_element(By.CSS_SELECTOR, ".tour-back").get_attribute("data-leg")))
+    assert all(abs(a - b) < 0.06 for a, b in zip(shown, legs)) and len(shown) == len(legs), f"{where}: legs {shown} vs {legs}"
+    total = float(driver.find_element(By.CSS_SELECTOR, ".tour-length").get_attribute("data-metres"))
+    assert abs(total - sum(legs)) < 0.06, f"{where}: length {total} m, its legs add up to {sum(legs)} m"
+
+    # No shorter order: the shortest of all orders when there are few, else no single move shortens it.
+    if len(ids) <= 8:
+        best = shortest_by_every_order(ids, rows, tour.get("start"), loop)
+        assert sum(legs) <= best + 1e-3, f"{where}: {sum(legs):.1f} m, the shortest order is {best:.1f} m"
+    else:
+        move = shorter_by_one_move(ids, rows, tour.get("start"), loop)
+        assert move is None, f"{where}: {move} makes the tour shorter"
+
+    # The map: a numbered pin per stop and the line of the way.
+    pins = driver.find_elements(By.CSS_SELECTOR, "#tour-map .place-pin text")
+    assert sorted(int(pin.get_attribute("textContent")) for pin in pins) == list(range(1, len(ids) + 1))
+    assert driver.find_elements(By.CSS_SELECTOR, "#tour-map path.leaflet-interactive"), f"{where}: no line"
+
+    # The GPX route visits the same stops in the same order.
+    link = driver.find_element(By.PARTIAL_LINK_TEXT, "GPX").get_attribute("href")
+    status, headers, body = fetch(link)
+    headers = {key.lower(): value for key, value in headers.items()}
+    assert status == 200 and headers.get("content-type", "").startswith("application/gpx+xml"), (link, status, headers)
+    points = ElementTree.fromstring(body).findall(".//{http://www.topografix.com/GPX/1/1}rtept")
+    positions = [(round(float(p.get("lat")), 6), round(float(p.get("lon")), 6)) for p in points]
+    expected = [(round(rows[i].latitude, 6), round(rows[i].longitude, 6)) for i in ids + (ids[:1] if loop else [])]
+    assert positions == expected, f"{link}: the GPX route is not the page's order"
+    browser.assert_clean(where)
+
+
+def test_ticked_stops_are_kept_in_the_browser(browser):
+    name = NAMES[0]
+    driver = browser.driver
+    open_tour(browser, name)
+    count = len(driver.find_elements(By.CSS_SELECTOR, "#tour-stops li"))
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#tour-stops input[type=checkbox]")
+    assert not any(box.is_selected() for box in boxes), "a new visitor has nothing ticked"
+    reset = driver.find_element(By.ID, "tour-reset")
+    assert not reset.is_displayed()
+    boxes[0].click()
+    boxes[1].click()
+    progress = text_of(driver.find_element(By.ID, "tour-progress"))
+    assert re.match(rf"2 of {count} stops done\. Next: 3\. ", progress), progress
+    stops = driver.find_elements(By.CSS_SELECTOR, "#tour-stops li")
+    assert [li.get_attribute("class") for li in stops[:3]] == ["done", "done", "next"]
+
+    open_tour(browser, name)  # a reload keeps the ticks
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#tour-stops input[type=checkbox]")
+    assert [box.is_selected() for box in boxes[:3]] == [True, True, False]
+    assert text_of(driver.find_element(By.ID, "tour-progress")).startswith(f"2 of {count} stops done")
+
+    driver.find_element(By.ID, "tour-reset").click()
+    open_tour(browser, name)
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#tour-stops input[type=checkbox]")
+    assert not any(box.is_selected() for box in boxes), "the ticks are back after clearing them"
+    assert text_of(driver.find_element(By.ID, "tour-progress")).startswith(f"0 of {count} stops done")
+    browser.assert_clean("tour")
