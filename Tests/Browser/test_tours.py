@@ -136,3 +136,25 @@ def test_ticked_stops_are_kept_in_the_browser(browser):
     assert not any(box.is_selected() for box in boxes), "the ticks are back after clearing them"
     assert text_of(driver.find_element(By.ID, "tour-progress")).startswith(f"0 of {count} stops done")
     browser.assert_clean("tour")
+
+
+def test_following_the_visitor_ticks_the_stop_they_reach(browser):
+    name = NAMES[0]
+    driver = browser.driver
+    open_tour(browser, name)
+    items = driver.find_elements(By.CSS_SELECTOR, "#tour-stops li")
+    third = items[2]
+    # Stand about 15 m north of the third stop: within reach of it, of no other.
+    lat, lon = float(third.get_attribute("data-lat")) + 0.000135, float(third.get_attribute("data-lon"))
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": browser.server.origin})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": lat, "longitude": lon, "accuracy": 5})
+    driver.find_element(By.ID, "tour-follow").click()
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#tour-stops input[type=checkbox]")
+    wait_until(driver, lambda d: boxes[2].is_selected(), message="the stop reached was not ticked")
+    assert [box.is_selected() for box in boxes].count(True) == 1, "only the stop reached is ticked"
+    assert text_of(driver.find_element(By.ID, "tour-progress")).startswith(f"1 of {len(items)} stops done. Next: 1.")
+    assert re.match(r"You are [\d.,]+ k?m from stop 1\.$", text_of(driver.find_element(By.ID, "tour-where")))
+    driver.find_element(By.ID, "tour-follow").click()  # stop following
+    driver.find_element(By.ID, "tour-reset").click()
+    assert not any(box.is_selected() for box in boxes)
+    browser.assert_clean("tour, following")

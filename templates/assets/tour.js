@@ -81,6 +81,48 @@
     });
     if (way.length) map.fitBounds(way, { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 17 });
   }
+  // Following the visitor: each stop not ticked yet is ticked once they come within REACHED
+  // metres of it, and the line under the buttons says how far the next stop is.
+  var REACHED = 40;
+  var follow = document.getElementById("tour-follow");
+  var where = document.getElementById("tour-where");
+  var watch = null;
+  var here = null;
+  function reached(position) {
+    var lat = position.coords.latitude, lon = position.coords.longitude;
+    stops.forEach(function (stop) {
+      if (!stop.box.checked && window.mapsiteTiles.distance(lat, lon, stop.lat, stop.lon) <= REACHED) {
+        stop.box.checked = true;
+      }
+    });
+    update();
+    var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
+    where.textContent = next ? "You are " + window.mapsiteTiles.formatDistance(
+      window.mapsiteTiles.distance(lat, lon, next.lat, next.lon)) + " from stop " + next.number + "." : "";
+    if (site.map) {
+      if (here) here.setLatLng([lat, lon]);
+      else here = L.circleMarker([lat, lon], { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
+        .addTo(site.map).bindTooltip("You are here");
+    }
+  }
+  if (follow && navigator.geolocation && window.mapsiteTiles) {
+    follow.hidden = false;
+    follow.addEventListener("click", function () {
+      if (watch !== null) {
+        navigator.geolocation.clearWatch(watch);
+        watch = null;
+        follow.textContent = "Tick stops off as I reach them";
+        where.textContent = "";
+        return;
+      }
+      where.textContent = "Finding your location…";
+      follow.textContent = "Stop following my location";
+      watch = navigator.geolocation.watchPosition(reached, function (error) {
+        where.textContent = "Your location is not available (" + error.message + "): tick the stops by hand.";
+      }, { enableHighAccuracy: true, maximumAge: 10000 });
+    });
+  }
+
   update();
   document.body.setAttribute("data-tour-ready", "true");
 })();
