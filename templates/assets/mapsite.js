@@ -74,10 +74,58 @@
       .addTo(map);
   }
 
+  // Favourites: places saved on their pages, kept in this browser (localStorage) for this site,
+  // newest first, each as { dataset, id, title, path, lat, lon } with `path` from the site root.
+  var siteRoot = new URL(settings.root, location.href).pathname;
+  var favouritesKey = "mapsite-favourites:" + siteRoot;
+  var favourites = {
+    list: function () {
+      try { return JSON.parse(localStorage.getItem(favouritesKey) || "[]"); } catch (error) { return []; }
+    },
+    save: function (list) {
+      try { localStorage.setItem(favouritesKey, JSON.stringify(list)); return true; } catch (error) { return false; }
+    },
+    has: function (dataset, id) {
+      return favourites.list().some(function (f) { return f.dataset === dataset && f.id === id; });
+    },
+    remove: function (dataset, id) {
+      return favourites.save(favourites.list().filter(function (f) { return !(f.dataset === dataset && f.id === id); }));
+    },
+    add: function (place) {
+      favourites.remove(place.dataset, place.id);
+      return favourites.save([place].concat(favourites.list()));
+    },
+  };
+
+  // The ☆ button of an item page.
+  function favouriteButton(button) {
+    var data = JSON.parse(document.getElementById("item-data").textContent);
+    var path = new URL(".", location.href).pathname;
+    var place = {
+      dataset: data.dataset, id: data.id, title: document.querySelector("article.place h1").textContent,
+      path: path.indexOf(siteRoot) === 0 ? path.slice(siteRoot.length) : path, lat: data.lat, lon: data.lon,
+    };
+    function show() {
+      var saved = favourites.has(place.dataset, place.id);
+      button.setAttribute("aria-pressed", saved ? "true" : "false");
+      button.textContent = saved ? "★ Saved" : "☆ Save";
+      button.title = saved ? "Remove from your favourites" : "Keep this place in your favourites";
+    }
+    button.addEventListener("click", function () {
+      if (favourites.has(place.dataset, place.id)) favourites.remove(place.dataset, place.id);
+      else favourites.add(place);
+      show();
+    });
+    show();
+    button.hidden = false;
+  }
+
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
-    clusterOptions: clusterOptions,
+    clusterOptions: clusterOptions, favourites: favourites,
   };
+  var button = document.getElementById("favourite");
+  if (button && document.getElementById("item-data")) favouriteButton(button);
   if (typeof L === "undefined") return;
   document.querySelectorAll(".minimap").forEach(miniMap);
 })();

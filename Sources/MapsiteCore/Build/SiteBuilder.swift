@@ -177,8 +177,8 @@ public struct SiteBuilder {
         try copier.copyTree(content.appendingPathComponent("images"), to: "images/")
     }
 
-    /// The map, near-me and tours pages, pages with a `menu` number in that order, then the About
-    /// page.
+    /// The map, near-me, tours and favourites pages, pages with a `menu` number in that order,
+    /// then the About page.
     static func menu(_ pages: [Page], datasets: [Dataset], tours: Bool = false) -> [SiteContext.MenuEntry] {
         var fixed: [SiteContext.MenuEntry] = []
         if !datasets.isEmpty {
@@ -186,6 +186,7 @@ public struct SiteBuilder {
             fixed.append(.init(title: "Near me", path: "near/"))
         }
         if tours { fixed.append(.init(title: "Tours", path: TourPages.indexPath)) }
+        if !datasets.isEmpty { fixed.append(.init(title: "Favourites", path: PageRenderer.favouritesPath)) }
         var entries = pages.filter { $0.frontMatter.menu != nil }
             .sorted { ($0.frontMatter.menu!, $0.path) < ($1.frontMatter.menu!, $1.path) }
         if let about = pages.first(where: { $0.source == "README.md" }), !entries.contains(about) {

@@ -4,7 +4,9 @@ import Foundation
 /// the same output path.
 enum SiteLayout {
     /// Folders the build writes itself; no dataset or page may be named so.
-    static let reserved: Set<String> = ["assets", "downloads", "images", "map", "near", "tiles", "tours", "search"]
+    static let reserved: Set<String> = [
+        "assets", "downloads", "favourites", "images", "map", "near", "tiles", "tours", "search",
+    ]
 
     /// - Throws: `InputError` naming the dataset key or the page file that collides.
     static func check(datasets: [DatasetConfig], pages: [Page], configFile: String, contentDirectory: String) throws {

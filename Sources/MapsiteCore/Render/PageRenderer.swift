@@ -133,7 +133,10 @@ final class PageRenderer {
             file: { path, text in try files.write(path, text) })
     }
 
-    /// A full-screen map per dataset, one of all datasets as layers (`map/`), and the near-me page.
+    static let favouritesPath = "favourites/"
+
+    /// A full-screen map per dataset, one of all datasets as layers (`map/`), the near-me page and
+    /// the favourites page.
     func renderMapPages() throws {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
         if datasets.count > 1 { maps.append((datasets, "map/", "All places")) }
@@ -153,6 +156,14 @@ final class PageRenderer {
         var near = context.page(at: "near/", title: "Near me")
         near["bodyClass"] = "near"
         try write(near, at: "near/", with: "near")
+        // The places a visitor saved: the page is the same for everyone, its script fills it in.
+        var favourites = context.page(at: Self.favouritesPath, title: "Favourites")
+        favourites["titlesJSON"] = .text(
+            JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.title)) })))
+        favourites["colorsJSON"] = .text(
+            JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.color)) })))
+        favourites["bodyClass"] = "favourites"
+        try write(favourites, at: Self.favouritesPath, with: "favourites")
     }
 
     /// The home page, Markdown pages, 404, sitemap and robots.txt.

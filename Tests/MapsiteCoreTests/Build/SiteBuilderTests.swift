@@ -90,7 +90,7 @@ struct SiteBuilderTests {
         }
     }
 
-    @Test("the menu: map and near-me, numbered pages in order, then About") func menu() throws {
+    @Test("the menu: map, near me, tours and favourites, numbered pages in order, then About") func menu() throws {
         func page(_ source: String, _ path: String, menu: Int?) -> Page {
             Page(source: source, path: path, frontMatter: FrontMatter(title: path, menu: menu), markdown: "")
         }
@@ -102,7 +102,9 @@ struct SiteBuilderTests {
         let boxes = try TestDataset.load("title,latitude,longitude\nA,1,2", "source: boxes.csv")
         #expect(SiteBuilder.menu(pages, datasets: []).map(\.path) == ["c/", "a/", "b/", "about/"])
         let entries = SiteBuilder.menu(pages, datasets: [boxes])
-        #expect(entries.map(\.path) == ["boxes/map/", "near/", "c/", "a/", "b/", "about/"])
+        #expect(entries.map(\.path) == ["boxes/map/", "near/", "favourites/", "c/", "a/", "b/", "about/"])
         #expect(entries.last?.title == "About")
+        let withTours = SiteBuilder.menu(pages, datasets: [boxes], tours: true)
+        #expect(withTours.map(\.path).prefix(4) == ["boxes/map/", "near/", "tours/", "favourites/"])
     }
 }

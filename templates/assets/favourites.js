@@ -1,0 +1,77 @@
+// mapsite favourites page: the places saved with ☆ on their pages, from this browser's storage,
+// listed newest first and drawn on a map in their datasets' colours.
+(function () {
+  "use strict";
+  var site = window.mapsite;
+  var status = document.getElementById("favourites-status");
+  var layout = document.getElementById("favourites-layout");
+  var list = document.getElementById("favourites-list");
+  var element = document.getElementById("favourites-map");
+  var colors = JSON.parse(element.getAttribute("data-colors") || "{}");
+  var titles = JSON.parse(element.getAttribute("data-titles") || "{}");
+  var map = null, layer = null;
+
+  function show() {
+    var places = site.favourites.list();
+    list.innerHTML = "";
+    status.textContent = places.length
+      ? places.length + (places.length === 1 ? " place" : " places") + " saved."
+      : "No favourites yet: press ☆ Save on a place's page to keep it here.";
+    layout.hidden = places.length === 0;
+    if (!places.length) return;
+    if (!map && typeof L !== "undefined") {
+      map = L.map(element);
+      site.basemap(map);
+      site.map = map;
+      layer = L.layerGroup().addTo(map);
+    }
+    if (layer) layer.clearLayers();
+    places.forEach(function (place) {
+      var li = document.createElement("li");
+      li.setAttribute("data-id", place.id);
+      li.setAttribute("data-dataset", place.dataset);
+      var text = document.createElement("div");
+      var link = document.createElement("a");
+      link.href = site.settings.root + place.path;
+      link.textContent = place.title;
+      var kind = document.createElement("span");
+      kind.className = "meta";
+      kind.textContent = titles[place.dataset] || place.dataset;
+      text.appendChild(link);
+      text.appendChild(document.createElement("br"));
+      text.appendChild(kind);
+      var remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "favourite-remove";
+      remove.textContent = "Remove";
+      remove.setAttribute("aria-label", "Remove " + place.title);
+      remove.addEventListener("click", function () {
+        site.favourites.remove(place.dataset, place.id);
+        show();
+      });
+      li.appendChild(text);
+      li.appendChild(remove);
+      list.appendChild(li);
+      if (layer) {
+        var popup = document.createElement("a");
+        popup.href = link.href;
+        popup.textContent = place.title;
+        L.marker([place.lat, place.lon], { title: place.title, icon: site.pin(colors[place.dataset]) })
+          .bindPopup(popup).addTo(layer);
+      }
+    });
+    if (map) {
+      map.invalidateSize();
+      map.fitBounds(places.map(function (p) { return [p.lat, p.lon]; }),
+        { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 16 });
+    }
+  }
+
+  document.getElementById("favourites-clear").addEventListener("click", function () {
+    site.favourites.save([]);
+    show();
+  });
+  window.addEventListener("storage", show);  // saved or removed in another tab
+  show();
+  document.body.setAttribute("data-favourites-ready", "true");
+})();
