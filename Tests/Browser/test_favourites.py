@@ -1,11 +1,13 @@
 """Favourites: ☆ on a place's page keeps it in the browser; the favourites page lists and maps
 what was saved, newest first, and forgets what is removed."""
 
+import itertools
 from urllib.parse import urljoin
 
 from selenium.webdriver.common.by import By
 
 from support import list_pages, text_of, wait_until
+from test_maps import distance
 
 
 def first_item_url(server, dataset: str) -> str:
@@ -62,3 +64,59 @@ def test_saved_places_are_listed_and_mapped_until_removed(browser, server, datas
     assert shown(driver) == []
     assert text_of(driver.find_element(By.ID, "favourites-status")).startswith("No favourites yet")
     browser.assert_clean("favourites")
+
+
+def test_favourites_in_the_shortest_order(browser, server, datasets):
+    """Six saved photographs put in order: as short as the shortest of all 720 orders."""
+    driver = browser.driver
+    spec = datasets["photos"]
+    url, page = list_pages(server, "photos/")[0]
+    for href in page.items[:6]:
+        browser.open(urljoin(url, href))
+        driver.find_element(By.ID, "favourite").click()
+    open_favourites(browser)
+    driver.find_element(By.ID, "favourites-order").click()
+    browser.screenshot("favourites-ordered-desktop")
+    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
+    assert len(ids) == 6 and len(set(ids)) == 6
+    rows = spec.rows
+
+    def length(order):
+        return sum(
+            distance(rows[a].latitude, rows[a].longitude, rows[b].latitude, rows[b].longitude) for a, b in zip(order, order[1:])
+        )
+
+    best = min(length(order) for order in itertools.permutations(ids))
+    assert length(ids) <= best + 1e-3, f"favourites/: {length(ids):.1f} m, the shortest order is {best:.1f} m"
+    shown = float(driver.find_element(By.ID, "favourites-route").get_attribute("data-metres"))
+    assert abs(shown - length(ids)) < 0.06
+    ranks = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#favourites-list .near-rank")]
+    assert ranks == [str(n) for n in range(1, 7)]
+    assert driver.find_elements(By.CSS_SELECTOR, "#favourites-map path.leaflet-interactive"), "no line on the map"
+    driver.find_element(By.ID, "favourites-clear").click()
+    browser.assert_clean("favourites, ordered")
+
+
+def test_many_favourites_in_an_order_no_reversal_shortens(browser, datasets):
+    """Beyond the exact limit (12), the order found must at least be 2-opt optimal."""
+    driver = browser.driver
+    rows = list(datasets["photos"].rows.values())[:20]
+    places = [{"dataset": "photos", "id": r.id, "title": r.title, "path": "photos/", "lat": r.latitude, "lon": r.longitude} for r in rows]
+    open_favourites(browser)
+    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    open_favourites(browser)
+    driver.find_element(By.ID, "favourites-order").click()
+    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
+    assert sorted(ids) == sorted(r.id for r in rows)
+    where = {r.id: (r.latitude, r.longitude) for r in rows}
+
+    def length(order):
+        return sum(distance(*where[a], *where[b]) for a, b in zip(order, order[1:]))
+
+    total = length(ids)
+    for i in range(len(ids)):
+        for j in range(i + 1, len(ids)):
+            other = ids[:i] + ids[i : j + 1][::-1] + ids[j + 1 :]
+            assert length(other) >= total - 1e-3, f"reversing {i + 1}–{j + 1} shortens the way through favourites"
+    driver.find_element(By.ID, "favourites-clear").click()
+    browser.assert_clean("favourites, many")

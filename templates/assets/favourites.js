@@ -9,10 +9,31 @@
   var element = document.getElementById("favourites-map");
   var colors = JSON.parse(element.getAttribute("data-colors") || "{}");
   var titles = JSON.parse(element.getAttribute("data-titles") || "{}");
+  var orderButton = document.getElementById("favourites-order");
+  var route = document.getElementById("favourites-route");
   var map = null, layer = null;
+  // Whether the places are shown in the order of the shortest way through them.
+  var ordered = false;
 
   function show() {
     var places = site.favourites.list();
+    var legs = [];
+    if (ordered && places.length > 1 && window.mapsiteRoute) {
+      var points = places.map(function (p) { return [p.lat, p.lon]; });
+      var order = window.mapsiteRoute.shortest(points);
+      places = order.map(function (i) { return places[i]; });
+      legs = places.map(function (p, i) {
+        return i === 0 ? 0 : window.mapsiteTiles.distance(places[i - 1].lat, places[i - 1].lon, p.lat, p.lon);
+      });
+      var total = legs.reduce(function (a, b) { return a + b; }, 0);
+      route.textContent = "The shortest way through them: " + window.mapsiteTiles.formatDistance(total) + ".";
+      route.setAttribute("data-metres", total.toFixed(1));
+    } else {
+      route.textContent = "";
+    }
+    orderButton.hidden = places.length < 3 || !window.mapsiteRoute;
+    orderButton.setAttribute("aria-pressed", ordered ? "true" : "false");
+    orderButton.textContent = ordered ? "Newest first" : "Put them in the shortest order";
     list.innerHTML = "";
     status.textContent = places.length
       ? places.length + (places.length === 1 ? " place" : " places") + " saved."
@@ -26,7 +47,7 @@
       layer = L.layerGroup().addTo(map);
     }
     if (layer) layer.clearLayers();
-    places.forEach(function (place) {
+    places.forEach(function (place, index) {
       var li = document.createElement("li");
       li.setAttribute("data-id", place.id);
       li.setAttribute("data-dataset", place.dataset);
@@ -40,6 +61,14 @@
       text.appendChild(link);
       text.appendChild(document.createElement("br"));
       text.appendChild(kind);
+      if (ordered) {
+        var rank = document.createElement("span");
+        rank.className = "near-rank";
+        rank.style.background = site.color(colors[place.dataset]);
+        rank.textContent = index + 1;
+        li.appendChild(rank);
+        if (index > 0) kind.textContent += " · + " + window.mapsiteTiles.formatDistance(legs[index]);
+      }
       var remove = document.createElement("button");
       remove.type = "button";
       remove.className = "favourite-remove";
@@ -56,10 +85,14 @@
         var popup = document.createElement("a");
         popup.href = link.href;
         popup.textContent = place.title;
-        L.marker([place.lat, place.lon], { title: place.title, icon: site.pin(colors[place.dataset]) })
+        L.marker([place.lat, place.lon], { title: place.title, icon: site.pin(colors[place.dataset], ordered ? index + 1 : undefined) })
           .bindPopup(popup).addTo(layer);
       }
     });
+    if (layer && ordered) {
+      L.polyline(places.map(function (p) { return [p.lat, p.lon]; }), { color: "#1d2733", weight: 3, opacity: 0.6, dashArray: "6 6" })
+        .addTo(layer);
+    }
     if (map) {
       map.invalidateSize();
       map.fitBounds(places.map(function (p) { return [p.lat, p.lon]; }),
@@ -67,6 +100,10 @@
     }
   }
 
+  orderButton.addEventListener("click", function () {
+    ordered = !ordered;
+    show();
+  });
   document.getElementById("favourites-clear").addEventListener("click", function () {
     site.favourites.save([]);
     show();
