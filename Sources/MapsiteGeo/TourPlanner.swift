@@ -7,9 +7,8 @@
 /// the shortest cycle through it, cut at the outside, is the shortest open tour.
 ///
 /// Up to `exactLimit` stops the cycle is exact (Held–Karp dynamic programming over subsets).
-/// Beyond, it is the shortest of several local searches (2-opt and Or-opt moves to a local
-/// optimum, from a nearest-neighbour tour and from seeded random ones): usually the optimum for a
-/// few dozen stops, but not proven.
+/// Beyond, it is what iterated local search finds (`CycleSearch.shortestFound`): usually the
+/// optimum for a few dozen stops, but not proven.
 public enum TourPlanner {
     /// The most stops a tour is planned exactly for.
     public static let exactLimit = 16
@@ -19,8 +18,8 @@ public enum TourPlanner {
     ///   - start: the position of the first stop, or nil to let the planner choose it.
     ///   - loop: whether the tour ends back at its start.
     ///   - exactLimit: the most stops to solve exactly (tests lower it to check the local search).
-    /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond, O(n²) per
-    ///   improving pass of each local search.
+    /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond, O(n²) to
+    ///   find each stop's nearest (O(n² log n)), then O(n·k) per improving pass of the local search.
     public static func plan(_ points: [GeoPoint], start: Int? = nil, loop: Bool = false, exactLimit: Int = exactLimit)
         -> Tour
     {
