@@ -18,8 +18,8 @@ public enum TourPlanner {
     ///   - start: the position of the first stop, or nil to let the planner choose it.
     ///   - loop: whether the tour ends back at its start.
     ///   - exactLimit: the most stops to solve exactly (tests lower it to check the local search).
-    /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond, O(n²) to
-    ///   find each stop's nearest (O(n² log n)), then O(n·k) per improving pass of the local search.
+    /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond,
+    ///   O(n² log n) to find each stop's nearest, then O(n·k) per improving pass of the local search.
     public static func plan(_ points: [GeoPoint], start: Int? = nil, loop: Bool = false, exactLimit: Int = exactLimit)
         -> Tour
     {
