@@ -5,7 +5,7 @@ import json
 
 from selenium.webdriver.common.by import By
 
-from support import HERE, text_of
+from support import HERE, text_of, wait_until
 
 with (HERE / "fixtures" / "hostile" / "data" / "places.csv").open(newline="") as file:
     HOSTILE = next(row for row in csv.DictReader(file) if row["id"] == "h1")
@@ -52,4 +52,27 @@ def test_hostile_text_is_shown_literally_and_never_runs(hostile_browser):
     assert "image" not in place
 
     browser.screenshot("hostile-item-desktop")
+    browser.assert_clean(browser.path)
+
+
+def test_hostile_text_on_tour_and_favourites_pages_stays_text(hostile_browser):
+    browser, driver = hostile_browser, hostile_browser.driver
+    browser.open("tours/a-tour-b-through-b-both-places/")
+    assert pwned(driver) is None, f"script from the data ran on {browser.path}"
+    assert text_of(driver.find_element(By.TAG_NAME, "h1")) == "A tour <b>through</b> both places"
+    titles = [text_of(a) for a in driver.find_elements(By.CSS_SELECTOR, "#tour-stops .tour-stop a")]
+    assert HOSTILE["title"] in titles
+    for marker in driver.find_elements(By.CSS_SELECTOR, "#tour-map .place-pin"):
+        driver.execute_script("arguments[0].click()", marker)  # opens its popup
+        assert pwned(driver) is None, "script from the data ran in a tour popup"
+    browser.assert_clean(browser.path)
+
+    browser.open("places/")
+    browser.click(driver.find_element(By.LINK_TEXT, HOSTILE["title"]))
+    driver.find_element(By.ID, "favourite").click()
+    browser.open("favourites/")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#favourites-list li"))
+    assert pwned(driver) is None, "script from the data ran on the favourites page"
+    assert text_of(driver.find_element(By.CSS_SELECTOR, "#favourites-list li a")) == HOSTILE["title"]
+    driver.find_element(By.ID, "favourites-clear").click()
     browser.assert_clean(browser.path)
