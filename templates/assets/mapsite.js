@@ -97,12 +97,21 @@
     },
   };
 
-  // The ☆ button of an item page.
-  function favouriteButton(button) {
+  // The ☆ button of an item page, made here rather than in every page's HTML, as it needs script.
+  function favouriteButton(heading) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = "favourite";
+    button.className = "favourite-button";
+    var row = document.createElement("div");
+    row.className = "place-heading";
+    heading.parentNode.insertBefore(row, heading);
+    row.appendChild(heading);
+    row.appendChild(button);
     var data = JSON.parse(document.getElementById("item-data").textContent);
     var path = new URL(".", location.href).pathname;
     var place = {
-      dataset: data.dataset, id: data.id, title: document.querySelector("article.place h1").textContent,
+      dataset: data.dataset, id: data.id, title: heading.textContent,
       path: path.indexOf(siteRoot) === 0 ? path.slice(siteRoot.length) : path, lat: data.lat, lon: data.lon,
     };
     function show() {
@@ -117,15 +126,14 @@
       show();
     });
     show();
-    button.hidden = false;
   }
 
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, favourites: favourites,
   };
-  var button = document.getElementById("favourite");
-  if (button && document.getElementById("item-data")) favouriteButton(button);
+  var heading = document.querySelector("article.place h1");
+  if (heading && document.getElementById("item-data")) favouriteButton(heading);
   if (typeof L === "undefined") return;
   document.querySelectorAll(".minimap").forEach(miniMap);
 })();
