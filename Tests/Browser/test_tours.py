@@ -158,3 +158,23 @@ def test_following_the_visitor_ticks_the_stop_they_reach(browser):
     driver.find_element(By.ID, "tour-reset").click()
     assert not any(box.is_selected() for box in boxes)
     browser.assert_clean("tour, following")
+
+
+def test_a_printed_tour_is_a_route_sheet(browser):
+    """Printed, the page keeps every stop and its box, and leaves out the map and the site's frame."""
+    name = NAMES[0]
+    driver = browser.driver
+    open_tour(browser, name)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        hidden = driver.execute_script(
+            "return ['.site-header', '#tour-map', '.tour-bar'].map(function (s) {"
+            "  return getComputedStyle(document.querySelector(s)).display; });"
+        )
+        assert hidden == ["none", "none", "none"], hidden
+        stops = driver.find_elements(By.CSS_SELECTOR, "#tour-stops li")
+        assert stops and all(li.is_displayed() for li in stops)
+        assert all(box.is_displayed() for box in driver.find_elements(By.CSS_SELECTOR, "#tour-stops input"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    browser.assert_clean("tour, printed")
