@@ -52,15 +52,18 @@ public enum TourPlanner {
     }
 
     /// Cuts the cycle (which begins at its anchor) into the tour, in the direction that begins at
-    /// `start`, or else in the direction whose first stop comes first in the input.
+    /// `start`, or else in the direction whose first stop comes first in the input; a loop, which
+    /// begins at its start either way, in the direction whose second stop comes first.
     private static func tour(from cycle: [Int], points: [GeoPoint], start: Int?, loop: Bool, isExact: Bool) -> Tour {
         var order = loop ? cycle : Array(cycle.dropFirst())
         let reversed = loop ? [order[0]] + order.dropFirst().reversed() : order.reversed()
-        if let start {
+        if loop {
+            // Begins at its anchor, the start, either way round: the way whose second stop comes
+            // first in the input, so that the same cycle always reads the same.
+            if order.count > 2, reversed[1] < order[1] { order = reversed }
+        } else if let start {
             if order.first != start { order = reversed }
         } else if let first = reversed.first, let current = order.first, first < current {
-            order = reversed
-        } else if loop, order.count > 2, reversed[1] < order[1] {
             order = reversed
         }
         var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }

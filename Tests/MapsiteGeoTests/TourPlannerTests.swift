@@ -50,6 +50,12 @@ struct TourPlannerTests {
             #expect(tour.isExact)
             #expect(tour.order.sorted() == Array(points.indices), "every stop once")
             if let start { #expect(tour.order.first == start) }
+            // Of the two ways round, always the same one.
+            if loop {
+                #expect(tour.order[1] < tour.order[tour.order.count - 1])
+            } else if start == nil {
+                #expect(tour.order[0] < tour.order[tour.order.count - 1])
+            }
             #expect(abs(tour.length - length(tour.order, points, loop: loop)) < 1e-6, "legs add up")
             #expect(tour.legs.count == (loop ? points.count : points.count - 1))
             let best = bruteForce(points, start: start, loop: loop)
