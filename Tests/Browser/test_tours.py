@@ -178,3 +178,18 @@ def test_a_printed_tour_is_a_route_sheet(browser):
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     browser.assert_clean("tour, printed")
+
+
+@pytest.mark.parametrize("index", range(len(TOURS)), ids=NAMES)
+def test_a_stop_page_links_back_to_its_tour(browser, index):
+    tour, name = TOURS[index], NAMES[index]
+    driver = browser.driver
+    open_tour(browser, name)
+    tour_url = driver.current_url
+    links = driver.find_elements(By.CSS_SELECTOR, "#tour-stops .tour-stop a")
+    number = min(3, len(links))
+    browser.click(links[number - 1])
+    on_tour = driver.find_elements(By.CSS_SELECTOR, "p.on-tour")
+    assert [text_of(p) for p in on_tour] == [f"Stop {number} of {len(links)} on {tour['title']}"], browser.path
+    assert on_tour[0].find_element(By.TAG_NAME, "a").get_attribute("href") == tour_url
+    browser.assert_clean(browser.path)

@@ -92,14 +92,14 @@ public struct SiteBuilder {
         // Render and write
         let renderer = PageRenderer(
             context: context, templates: templates, datasets: datasets, indexes: indexes, groups: groups,
-            regions: regions, pages: pages, writer: writer, files: files,
+            regions: regions, pages: pages, tours: tours, writer: writer, files: files,
             progress: options.progress)
         // The few other pages first, while the side outputs have just started on the other core;
         // then the item pages on every core.
         try renderer.renderLists()
         try renderer.renderMapPages()
         try renderer.renderGroups()
-        try renderer.renderTours(tours)
+        try renderer.renderTours()
         try renderer.renderSitePages()
         report.warnings += renderer.warnings
         try writeAssets(config: config, files: files)

@@ -36,6 +36,11 @@ extension ItemPage {
                 hasher.add(neighbour.bearing.bitPattern)
             }
         }
+        for stop in tourStops[position] ?? [] {
+            hasher.add(stop.title, stop.url)
+            hasher.add(stop.number)
+            hasher.add(stop.count)
+        }
         add(index.neighbours[position], of: own)
         for (cross, other) in zip(index.cross, crossTargets) {
             if let other { add(cross.table[position], of: other) }

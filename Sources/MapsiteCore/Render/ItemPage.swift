@@ -18,11 +18,32 @@ struct ItemPage: Sendable {
     /// This dataset's link targets, and those of each of `index.cross` (nil: not a dataset).
     let own: LinkTargets
     let crossTargets: [LinkTargets?]
+    /// The tours each item is a stop of, by position; most items are on none.
+    let tourStops: [Int: [TourStop]]
+
+    /// An item's place on a tour, as its page shows it: "Stop 3 of 30 on Saturday route".
+    struct TourStop: Sendable {
+        let title: String
+        /// The tour's page, from the item's page.
+        let url: String
+        let number: Int
+        let count: Int
+    }
 
     init(
         context: SiteContext, dataset: Dataset, index: DatasetIndex, groupLinks: [String: [String: String]],
-        targets: [String: LinkTargets]
+        targets: [String: LinkTargets], tours: [PlannedTour] = []
     ) {
+        var tourStops: [Int: [TourStop]] = [:]
+        for tour in tours where tour.config.dataset == dataset.name {
+            for (number, position) in tour.stops.enumerated() {
+                tourStops[position, default: []].append(
+                    TourStop(
+                        title: tour.config.title, url: "../../" + TourPages.path(tour.config), number: number + 1,
+                        count: tour.stops.count))
+            }
+        }
+        self.tourStops = tourStops
         self.context = context
         self.dataset = dataset
         self.index = index
@@ -149,6 +170,18 @@ struct ItemPage: Sendable {
         }
         view.end()
         view.flag(.hasSamePlace, !samePlace.isEmpty)
+        if let stops = tourStops[position] {
+            view.beginList(.tours)
+            for stop in stops {
+                view.beginObject()
+                view.text(.title, stop.title)
+                view.text(.url, stop.url)
+                view.text(.number, String(stop.number))
+                view.text(.count, String(stop.count))
+                view.end()
+            }
+            view.end()
+        }
         view.optional(.description, item.description)
         view.optional(.image, item.image.flatMap { Self.resolve($0, root: root) })
         view.optional(.thumbnail, item.thumbnail.flatMap { Self.resolve($0, root: root) })

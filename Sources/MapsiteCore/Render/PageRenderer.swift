@@ -10,6 +10,8 @@ final class PageRenderer {
     let groups: [String: DatasetGroups]
     let regions: [String: RegionSet]
     let pages: PageLoader.Pages
+    /// Tours, so that the pages of their stops link to them.
+    let tours: [PlannedTour]
     /// Asked whether a page made from the same inputs is already in the output folder.
     let writer: OutputWriter
     /// Where rendered files go: a queue in front of `writer`.
@@ -23,8 +25,9 @@ final class PageRenderer {
 
     init(
         context: SiteContext, templates: TemplateLibrary, datasets: [Dataset], indexes: [String: DatasetIndex],
-        groups: [String: DatasetGroups], regions: [String: RegionSet], pages: PageLoader.Pages, writer: OutputWriter,
-        files: any FileSink, progress: (@Sendable (String, Int, Int) -> Void)?
+        groups: [String: DatasetGroups], regions: [String: RegionSet], pages: PageLoader.Pages,
+        tours: [PlannedTour] = [], writer: OutputWriter, files: any FileSink,
+        progress: (@Sendable (String, Int, Int) -> Void)?
     ) {
         self.groups = groups
         self.regions = regions
@@ -33,6 +36,7 @@ final class PageRenderer {
         self.datasets = datasets
         self.indexes = indexes
         self.pages = pages
+        self.tours = tours
         self.writer = writer
         self.files = files
         self.progress = progress
@@ -60,7 +64,7 @@ final class PageRenderer {
             let page = ItemPage(
                 context: context, dataset: dataset, index: indexes[dataset.name]!,
                 groupLinks: groups[dataset.name].map { GroupPages.links(dataset, $0) } ?? [:],
-                targets: targets)
+                targets: targets, tours: tours)
             let (templates, writer, files, progress, context) = (
                 self.templates, self.writer, self.files, self.progress, self.context
             )
@@ -124,7 +128,7 @@ final class PageRenderer {
     }
 
     /// The tours' index, pages and GPX files.
-    func renderTours(_ tours: [PlannedTour]) throws {
+    func renderTours() throws {
         let pages = TourPages(
             context: context, tours: tours,
             datasets: Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) }))

@@ -45,4 +45,5 @@ enum ViewName: Int32, CaseIterable {
     case neighbours, hasNeighbours, distance, bearing, degrees, cross, places, samePlace, hasSamePlace
     case image, thumbnail
     case dataset, name, color, mapURL, nearURL, geoMeta, position, icbm
+    case tours, number, count
 }
