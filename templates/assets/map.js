@@ -133,7 +133,7 @@
   var here = null;
   map.on("locationfound", function (event) {
     if (here) map.removeLayer(here);
-    here = L.circleMarker(event.latlng, { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
+    here = site.hereMarker(event.latlng)
       .addTo(map).bindTooltip("You are here");
   });
   map.on("locationerror", function (event) { status.textContent = "Location unavailable: " + event.message; });

@@ -58,6 +58,11 @@
     });
   }
 
+  // The blue dot of the visitor's own position, on any map.
+  function hereMarker(latlng) {
+    return L.circleMarker(latlng, { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 });
+  }
+
   // Options for L.markerClusterGroup whose clusters look like the precomputed ones.
   function clusterOptions(fill, options) {
     options.iconCreateFunction = function (cluster) { return clusterIcon(cluster.getChildCount(), fill); };
@@ -130,7 +135,7 @@
 
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
-    clusterOptions: clusterOptions, favourites: favourites,
+    clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites,
   };
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);

@@ -35,7 +35,7 @@
       var option = select.options[select.selectedIndex];
       var fill = window.mapsite.color(option && option.getAttribute("data-color"));
       layer.clearLayers();
-      L.circleMarker([lat, lon], { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
+      window.mapsite.hereMarker([lat, lon])
         .addTo(layer).bindTooltip(how);
       var bounds = [[lat, lon]];
       found.forEach(function (place, index) {

@@ -101,7 +101,7 @@
       window.mapsiteTiles.distance(lat, lon, next.lat, next.lon)) + " from stop " + next.number + "." : "";
     if (site.map) {
       if (here) here.setLatLng([lat, lon]);
-      else here = L.circleMarker([lat, lon], { radius: 8, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1 })
+      else here = site.hereMarker([lat, lon])
         .addTo(site.map).bindTooltip("You are here");
     }
   }

@@ -303,6 +303,9 @@ struct ItemPage: Sendable {
 
 /// Links that open a place in map and navigation apps.
 enum Directions {
+    /// Google Maps' directions to a place: this, then `lat%2Clon`.
+    static let googleDirections = "https://www.google.com/maps/dir/?api=1&destination="
+
     /// Adds the list `directions`: each link's label, URL and kind.
     /// - Parameters: lat, lon: the coordinates as the page shows them (six decimals at most).
     static func add(lat: String, lon: String, label: String, to view: inout FlatView) {
@@ -320,7 +323,7 @@ enum Directions {
             $0.appendUTF8("https://www.openstreetmap.org/?mlat=", lat, "&mlon=", lon, "#map=18/", lat, "/", lon)
         }
         link("Google Maps directions", "google") {
-            $0.appendUTF8("https://www.google.com/maps/dir/?api=1&destination=", lat, "%2C", lon)
+            $0.appendUTF8(googleDirections, lat, "%2C", lon)
         }
         link("Apple Maps directions", "apple") {
             $0.appendUTF8("https://maps.apple.com/?daddr=", lat, ",", lon, "&q=", name)

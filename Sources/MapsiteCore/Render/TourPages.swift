@@ -60,7 +60,7 @@ struct TourPages {
                 "lat": .text(lat), "lon": .text(lon),
                 "leg": .optional(number == 0 ? nil : DistanceText.format(tour.legs[number - 1])),
                 "legMetres": .text(number == 0 ? "0" : JSONWriter.format(tour.legs[number - 1], decimals: 1)),
-                "directions": .text("https://www.google.com/maps/dir/?api=1&destination=\(lat)%2C\(lon)"),
+                "directions": .text(Directions.googleDirections + lat + "%2C" + lon),
             ]
         }
         let back: TemplateValue =
