@@ -87,5 +87,5 @@
     return best;
   }
 
-  window.mapsiteRoute = { shortest: shortest, length: function (points, order) { return length(order, matrix(points)); } };
+  window.mapsiteRoute = { shortest: shortest };
 })();

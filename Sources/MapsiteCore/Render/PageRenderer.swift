@@ -149,8 +149,7 @@ final class PageRenderer {
             let root = SitePath.root(from: path)
             view["heading"] = .text(title)
             view["names"] = .text(shown.map(\.name).joined(separator: " "))
-            view["titlesJSON"] = .text(JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.title)) })))
-            view["colorsJSON"] = .text(JSONWriter.encode(.object(shown.map { ($0.name, .string($0.config.color)) })))
+            Self.addTitlesAndColors(of: shown, to: &view)
             view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
@@ -162,12 +161,16 @@ final class PageRenderer {
         try write(near, at: "near/", with: "near")
         // The places a visitor saved: the page is the same for everyone, its script fills it in.
         var favourites = context.page(at: Self.favouritesPath, title: "Favourites")
-        favourites["titlesJSON"] = .text(
-            JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.title)) })))
-        favourites["colorsJSON"] = .text(
-            JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.color)) })))
+        Self.addTitlesAndColors(of: datasets, to: &favourites)
         favourites["bodyClass"] = "favourites"
         try write(favourites, at: Self.favouritesPath, with: "favourites")
+    }
+
+    /// `titlesJSON` and `colorsJSON`: each dataset's title and map colour by name, for the
+    /// scripts of pages that draw several datasets.
+    private static func addTitlesAndColors(of datasets: [Dataset], to view: inout TemplateObject) {
+        view["titlesJSON"] = .text(JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.title)) })))
+        view["colorsJSON"] = .text(JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.color)) })))
     }
 
     /// The home page, Markdown pages, 404, sitemap and robots.txt.
