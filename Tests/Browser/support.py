@@ -26,6 +26,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+import yaml
 
 # Selenium must use the Debian chromedriver it is given, never download one, and send no stats.
 os.environ.setdefault("SE_OFFLINE", "true")
@@ -448,88 +449,12 @@ def squash(text: str) -> str:
 
 # --- site.yml -----------------------------------------------------------------------------------
 #
-# A reader for the small part of YAML that site.yml uses (block mappings and lists, quoted and
-# plain scalars, flow lists of scalars), so the tests need no YAML package. It reads the example
-# config independently of the Swift loader, which is the point: the tests check the generator
-# against what the author wrote.
+# Read with PyYAML, independently of the Swift loader, which is the point: the tests check the
+# generator against what the author wrote.
 
 
 def load_config(path: Path) -> dict:
-    lines = []
-    for raw in path.read_text().splitlines():
-        stripped = _strip_comment(raw).rstrip()
-        if stripped.strip():
-            lines.append((len(stripped) - len(stripped.lstrip(" ")), stripped.strip()))
-    value, index = _block(lines, 0, lines[0][0] if lines else 0)
-    assert index == len(lines), f"{path}: could not read line {index + 1} of its content"
-    return value
-
-
-def _strip_comment(line: str) -> str:
-    quote = None
-    for index, character in enumerate(line):
-        if quote:
-            if character == quote:
-                quote = None
-        elif character in "\"'" and (index == 0 or line[index - 1] in " \t:[,"):
-            quote = character  # a quoted scalar; an apostrophe inside plain text is not one
-        elif character == "#" and (index == 0 or line[index - 1] in " \t"):
-            return line[:index]
-    return line
-
-
-def _block(lines, index, indent):
-    if lines[index][1].startswith("- ") or lines[index][1] == "-":
-        items = []
-        while index < len(lines) and lines[index][0] == indent and lines[index][1].startswith("-"):
-            rest = lines[index][1][1:].strip()
-            if not rest:
-                value, index = _block(lines, index + 1, lines[index + 1][0])
-            elif _is_key(rest):
-                # `- key: value` starts a mapping whose other keys are indented to line up with `key`.
-                inner = indent + len(lines[index][1]) - len(rest)
-                lines[index] = (inner, rest)
-                value, index = _mapping(lines, index, inner)
-            else:
-                value, index = _scalar(rest), index + 1
-            items.append(value)
-        return items, index
-    return _mapping(lines, index, indent)
-
-
-def _mapping(lines, index, indent):
-    mapping = {}
-    while index < len(lines) and lines[index][0] == indent and _is_key(lines[index][1]):
-        key, _, rest = lines[index][1].partition(":")
-        rest = rest.strip()
-        index += 1
-        if rest:
-            mapping[key.strip()] = _scalar(rest)
-        elif index < len(lines) and (
-            lines[index][0] > indent or (lines[index][0] == indent and lines[index][1].startswith("-"))
-        ):
-            mapping[key.strip()], index = _block(lines, index, lines[index][0])
-        else:
-            mapping[key.strip()] = None
-    return mapping, index
-
-
-def _is_key(text: str) -> bool:
-    return re.match(r"^[A-Za-z_][\w.-]*\s*:(\s|$)", text) is not None
-
-
-def _scalar(text: str):
-    if text.startswith('"'):
-        return json.loads(text)
-    if text.startswith("'"):
-        return text[1:-1].replace("''", "'")
-    if text.startswith("[") and text.endswith("]"):
-        return [_scalar(part.strip()) for part in text[1:-1].split(",") if part.strip()]
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    if text in ("true", "false"):
-        return text == "true"
-    return text
+    return yaml.safe_load(path.read_text())
 
 
 # --- Datasets, read from their sources ----------------------------------------------------------
