@@ -271,14 +271,24 @@ class Browser:
         problems = self.problems()
         assert not problems, f"errors in the browser{' on ' + where if where else ''}:\n" + "\n".join(problems)
 
-    def screenshot(self, name: str, width: int = 1280, height: int = 900, mobile: bool = False) -> Path:
-        """Saves the viewport, at the given size, to Tests/Browser/artifacts/<name>.png."""
+    def screenshot(
+        self, name: str, width: int = 1280, height: int = 900, mobile: bool = False, reload=None
+    ) -> Path:
+        """Saves the viewport, at the given size, to Tests/Browser/artifacts/<name>.png.
+
+        A page that lays itself out once when it loads (a map fitted to its places) is loaded again
+        at that size first, as a visitor on such a screen would open it (without the view a map
+        keeps in the URL's hash): give `reload`, a function of the driver that waits until the
+        page is ready again."""
         ARTIFACTS.mkdir(exist_ok=True)
         self.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
         )
         try:
+            if reload:
+                self.driver.get(self.driver.current_url.split("#")[0])
+                reload(self.driver)
             self.driver.execute_script("window.scrollTo(0, 0)")  # the top of the page, as a visitor lands
             time.sleep(0.2)  # let layout and Leaflet react to the new size
             path = ARTIFACTS / f"{name}.png"

@@ -29,11 +29,39 @@ def test_map_page_shows_the_places(browser, name):
     status = wait_for_map(driver)
     if name in (None, DATASET_NAMES[0]):
         browser.screenshot(f"map-{name or 'all'}-desktop")
-        browser.screenshot(f"map-{name or 'all'}-phone", 390, 844, mobile=True)
     assert status.endswith("in view"), f"{path}: {status}"
     markers = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
     assert markers, f"{path}: no markers or clusters on the map"
     browser.assert_clean(path)
+    if name in (None, DATASET_NAMES[0]):
+        browser.screenshot(f"map-{name or 'all'}-phone", 390, 844, mobile=True, reload=wait_for_map)
+        phone = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
+        assert phone, f"{path}: no markers or clusters on the map loaded on a phone"
+
+
+def test_layer_control_is_open_on_a_wide_map_and_a_button_on_a_phone(browser):
+    driver = browser.driver
+    control = "#map .leaflet-control-layers"
+    expanded = "leaflet-control-layers-expanded"
+    browser.open("map/")
+    wait_for_map(driver)
+    assert expanded in driver.find_element(By.CSS_SELECTOR, control).get_attribute("class").split()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        driver.get(browser.server.url("map/"))
+        wait_for_map(driver)
+        layers = driver.find_element(By.CSS_SELECTOR, control)
+        assert expanded not in layers.get_attribute("class").split(), "the layer list covers a phone's map"
+        assert not driver.find_element(By.CSS_SELECTOR, control + " .leaflet-control-layers-list").is_displayed()
+        driver.find_element(By.CSS_SELECTOR, control + " .leaflet-control-layers-toggle").click()
+        wait_until(driver, lambda d: expanded in layers.get_attribute("class").split(), message="the button opens it")
+        boxes = driver.find_elements(By.CSS_SELECTOR, control + " input[type=checkbox]")
+        assert len(boxes) == len(DATASET_NAMES) and all(box.is_displayed() for box in boxes)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.assert_clean("map/ on a phone")
 
 
 ICON_COLORS = """

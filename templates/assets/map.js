@@ -31,7 +31,9 @@
         escapeHTML(titles[layer.name] || layer.name);
       overlays[label] = layer.group;
     });
-    L.control.layers(null, overlays, { collapsed: false }).addTo(map);
+    // Open beside a wide map; on a phone's, a button that opens it, so it does not hide the places.
+    var narrow = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
+    L.control.layers(null, overlays, { collapsed: narrow }).addTo(map);
   }
 
   function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
