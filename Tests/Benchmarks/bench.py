@@ -20,13 +20,17 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
 3. For the cities, side by side in the same rounds:
    - Hugo (Debian's 0.111) rendering one bare page per place (title, geo meta, JSON-LD);
    - the file-writing floor: `floor.c` writing the same files (paths and sizes of mapsite's
-     first output) into an empty folder, with one thread per core;
+     first output) into an empty folder, with one thread per core (and, for reference only,
+     with one thread);
    - scipy's cKDTree (1 thread), k=9 on 3D unit vectors, against mapsite's "Indexed" stage;
    - tippecanoe point tiles with clusters, against mapsite's tile stage.
 4. The JSON a browser fetches for the first view of the dataset's map page (fit to the data in
    a 1280x800 map), following the rules of `templates/assets/tiles.js`; checked once against
    headless Chromium, which fetched the same tiles.
 5. The 1M-point site: wall time and peak memory.
+6. Tours (section `tours`): loops through the 16 to 500 places of the 10k data nearest to one
+   place, one small site each: the planning stage's time, the length, and whether the tour's
+   page says the order is the shortest or how far from it it can be.
 
 Method (see shared/PERFORMANCE-NOTES.md): the machine (2 cores) is noisy, so every figure is
 the median of --runs runs (default 3), and the things compared are run side by side,
@@ -44,7 +48,8 @@ generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run; root only)  --only X,Y (sections:
-full, rebuild, hugo, floor, knn, tippecanoe, firstview, big; datasets: 10k, 100k, 1m, cities)
+full, rebuild, hugo, floor, knn, tippecanoe, firstview, big, search, tours; datasets: 10k, 100k, 1m,
+cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails).
 """
@@ -84,7 +89,8 @@ BIG = 500_000  # datasets this large are built once whatever --runs says
 NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
-SECTIONS = ["full", "rebuild", "hugo", "floor", "knn", "tippecanoe", "firstview", "big", "search"]
+SECTIONS = ["full", "rebuild", "hugo", "floor", "knn", "tippecanoe", "firstview", "big", "search", "tours"]
+TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
 CITIES_SECTIONS = {"hugo", "floor", "knn", "tippecanoe", "search"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
 REGION_JOIN_LIMIT = 5.0  # seconds to place 1M points in 1,000 regions
@@ -1210,6 +1216,8 @@ def parse_arguments():
         sizes = []  # only the cities comparisons asked for
     elif set(sections) == {"big"}:
         sizes, with_cities = [s for s in sizes if s >= BIG] or [1_000_000], False
+    elif set(sections) == {"tours"}:
+        sizes, with_cities = [], False
     return args, sizes, runs, set(sections) | {"full"}, with_cities
 
 
@@ -1245,7 +1253,11 @@ def main():
             dataset_runs = 1 if dataset["count"] >= BIG else runs
             tools, prepare = cities_tools(root, dataset, sections) if dataset["key"] == "cities" else ({}, None)
             results[dataset["key"]] = bench_dataset(root, dataset, dataset_runs, sections, tools, prepare)
-        report(results, targets, sections, runs)
+        tours = bench_tours(root, runs) if "tours" in sections else None
+        if results:
+            report(results, targets, sections, runs)
+        if tours:
+            print_tours(tours)
     finally:
         info["load_after"] = os.getloadavg()[0]
         info["seconds"] = time.perf_counter() - started
@@ -1258,6 +1270,62 @@ def main():
           f"included). Results: {(BENCH_DIR / 'results.json').relative_to(REPO)}")
     if args.strict and any(t["status"] == "FAIL" for t in targets):
         sys.exit(1)
+
+
+# ---------------------------------------------------------------------------------------------
+# 9. Tours
+
+
+def bench_tours(root, runs):
+    """Loops through the 16 to 500 places of the 10k synthetic data nearest to its first place, as
+    a delivery round would be: one small site per size (a dataset of the 500 places and one tour),
+    built --runs times; the planning stage's time, and what the tour's page says of its order."""
+    with open(make_synthetic(10_000), newline="") as file:
+        rows = list(csv.DictReader(file))
+    centre = (float(rows[0]["lat"]), float(rows[0]["lon"]))
+
+    def metres(row):
+        lat, lon = math.radians(float(row["lat"])), math.radians(float(row["lon"]))
+        a = (math.sin((lat - math.radians(centre[0])) / 2) ** 2 + math.cos(lat) * math.cos(math.radians(centre[0]))
+             * math.sin((lon - math.radians(centre[1])) / 2) ** 2)
+        return 2 * 6_371_008.8 * math.asin(min(1, math.sqrt(a)))
+
+    nearest = sorted(rows, key=metres)[:max(TOUR_SIZES)]
+    results = []
+    for size in TOUR_SIZES:
+        content = root / f"content-tour-{size}"
+        (content / "data").mkdir(parents=True)
+        with open(content / "data" / "places.csv", "w", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(["id", "name", "lat", "lon"])
+            writer.writerows([row["id"], row["name"], row["lat"], row["lon"]] for row in nearest)
+        (content / "README.md").write_text(f"# Tour of {size}\n")
+        stops = ", ".join(row["id"] for row in nearest[:size])
+        (content / "site.yml").write_text(
+            f"title: Tour of {size}\nbase_url: /\ndatasets:\n  - name: places\n    source: data/places.csv\n"
+            f"    id: id\n    item_title: name\n    latitude: lat\n    longitude: lon\n"
+            f"tours:\n  - title: Round\n    dataset: places\n    loop: true\n    stops: [{stops}]\n")
+        builds = []
+        for run in range(runs):
+            output = root / f"site-tour-{size}-{run + 1}"
+            build = mapsite_build(content, output)
+            builds.append(stage_time(build["stages"], r"Planned\b"))
+            log(f"tour of {size} stops {run + 1}/{runs}: planned in {fmt_s(builds[-1])}")
+        page = (output / "tours" / "round" / "index.html").read_text()
+        summary = re.search(r'class="meta tour-summary">(.*?)</p>', page, re.S)
+        text = re.sub(r"<[^>]+>", "", summary.group(1)) if summary else ""
+        said = re.search(r"\(([^()]*)\)", text)
+        length = re.search(r'data-metres="([\d.]+)"', page)
+        results.append({"stops": size, "plan": median(builds), "length": float(length.group(1)) if length else None,
+                        "said": said.group(1) if said else text})
+    return results
+
+
+def print_tours(tours):
+    print_table("Tours: a loop through the nearest places of the 10k data (medians)",
+                ["stops", "planned in", "length", "the page says"],
+                [[fmt_int(t["stops"]), fmt_s(t["plan"]),
+                  f"{t['length'] / 1000:,.1f} km" if t["length"] is not None else "?", t["said"]] for t in tours])
 
 
 def report(results, targets, sections, runs):

@@ -71,8 +71,10 @@ struct TourPlannerTests {
         for seed in UInt64(1)...10 {
             let points = PointFixtures.clustered(12, seed: seed * 7)
             let exact = TourPlanner.plan(points, start: start, loop: loop)
-            let found = TourPlanner.plan(points, start: start, loop: loop, exactLimit: 0)
+            let found = TourPlanner.plan(points, start: start, loop: loop, exactLimit: 0, proofLimit: 0)
             #expect(!found.isExact)
+            #expect(found.bound <= exact.length + 1e-6, "a lower bound, seed \(seed)")
+            #expect(found.bound >= exact.length * 0.9, "seed \(seed): bound \(found.bound) m, exact \(exact.length) m")
             #expect(found.order.sorted() == Array(points.indices))
             if let start { #expect(found.order.first == start) }
             #expect(found.length <= exact.length * 1.01, "seed \(seed): \(found.length) m, exact \(exact.length) m")
@@ -81,11 +83,11 @@ struct TourPlannerTests {
         #expect(equal >= 8, "local search matched the exact length on \(equal) of 10")
     }
 
-    @Test("a tour beyond the exact limit is 2-opt optimal: no reversal of a stretch shortens it")
+    @Test("local search beyond the exact limit is 2-opt optimal: no reversal of a stretch shortens it")
     func localOptimum() {
         let points = PointFixtures.box(30, latitude: 40.7...40.8, longitude: -74.02...(-73.93), seed: 5)
         for (start, loop) in variants {
-            let tour = TourPlanner.plan(points, start: start, loop: loop)
+            let tour = TourPlanner.plan(points, start: start, loop: loop, proofLimit: 0)
             #expect(!tour.isExact)
             #expect(tour.order.sorted() == Array(points.indices))
             let order = tour.order
@@ -99,6 +101,46 @@ struct TourPlannerTests {
                 }
             }
         }
+    }
+
+    @Test("branch and bound proves the same length as dynamic programming, on 16 stops", arguments: 0..<variants.count)
+    func branchAndBoundAgainstExact(variant: Int) {
+        let (start, loop) = variants[variant]
+        for seed in UInt64(1)...4 {
+            let points = PointFixtures.clustered(16, seed: seed * 11)
+            let exact = TourPlanner.plan(points, start: start, loop: loop)
+            let proven = TourPlanner.plan(points, start: start, loop: loop, exactLimit: 0)
+            #expect(exact.isExact && proven.isExact, "seed \(seed): proven within the budget")
+            #expect(proven.order.sorted() == Array(points.indices))
+            if let start { #expect(proven.order.first == start) }
+            #expect(abs(proven.length - length(proven.order, points, loop: loop)) < 1e-6, "legs add up")
+            #expect(
+                abs(proven.length - exact.length) <= CycleBound.tolerance,
+                "seed \(seed): \(proven.length) m, exact \(exact.length) m")
+            #expect(proven.bound == proven.length)
+        }
+    }
+
+    @Test("a proof that runs out of budget keeps the best tour and a bound below every order")
+    func budgetRunsOut() {
+        let points = PointFixtures.box(30, latitude: 40.7...40.8, longitude: -74.02...(-73.93), seed: 9)
+        let weights = points.flatMap { a in points.map { GreatCircle.distance(a, $0) } }
+        let search = CycleSearch(weights: weights, count: points.count, anchor: 0)
+        let found = search.shortestFound()
+        let full = CycleBound(search: search).prove(found, budget: 10_000_000)
+        #expect(full.isProven)
+        #expect(full.bound == search.length(full.cycle))
+        #expect(search.length(full.cycle) <= search.length(found) + 1e-9)
+        // The root's ascent alone does not close the gap on these points, so a budget of one
+        // 1-tree for the branches stops the search with branches left.
+        let cut = CycleBound(search: search).prove(found, budget: 1)
+        #expect(!cut.isProven)
+        #expect(search.length(cut.cycle) <= search.length(found) + 1e-9)
+        #expect(cut.bound <= search.length(full.cycle) + 1e-6, "below the shortest cycle")
+        #expect(cut.bound > 0.9 * search.length(full.cycle))
+        let rootOnly = CycleBound(search: search).lowerBound(upper: search.length(found))
+        #expect(rootOnly <= search.length(full.cycle) + 1e-6)
+        #expect(cut.bound >= rootOnly - 1e-6, "branching never lowers the root's bound")
     }
 
     @Test("small and degenerate inputs: none, one, two, all at one spot, across the antimeridian")

@@ -8,8 +8,10 @@ struct PlannedTour: Sendable {
     let stops: [Int]
     /// Metres from each stop to the next, then, for a loop, from the last back to the first.
     let legs: [Double]
-    /// Whether the order is proven shortest (`TourPlanner.exactLimit` stops or fewer).
+    /// Whether the order is proven shortest (see `TourPlanner`).
     let isExact: Bool
+    /// No order of the stops is shorter than this, in metres (`Tour.bound`).
+    var bound: Double = 0
 
     var length: Double { legs.reduce(0, +) }
 }
@@ -30,7 +32,9 @@ enum TourPlans {
             let start = tour.start.flatMap { id in stops.firstIndex { dataset.items[$0].id == id } }
             let plan = TourPlanner.plan(stops.map { dataset.items[$0].point }, start: start, loop: tour.loop)
             planned.append(
-                PlannedTour(config: tour, stops: plan.order.map { stops[$0] }, legs: plan.legs, isExact: plan.isExact))
+                PlannedTour(
+                    config: tour, stops: plan.order.map { stops[$0] }, legs: plan.legs, isExact: plan.isExact,
+                    bound: plan.bound))
         }
         if !errors.isEmpty { throw InputErrors(errors: errors, total: errors.count) }
         return planned

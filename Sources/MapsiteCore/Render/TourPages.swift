@@ -75,13 +75,25 @@ struct TourPages {
             "description": .optional(tour.config.description),
             "count": .text(NumberText.grouped(tour.stops.count)), "length": .text(DistanceText.format(tour.length)),
             "metres": .text(JSONWriter.format(tour.length, decimals: 1)), "loop": .bool(tour.config.loop),
-            "exact": .bool(tour.isExact), "stops": .list(stops), "back": back,
+            "exact": .bool(tour.isExact), "gap": .optional(tour.isExact ? nil : Self.gap(tour)),
+            "stops": .list(stops), "back": back,
             "gpxURL": .text(tour.config.name + ".gpx"),
         ]
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["toursURL"] = .text(root + Self.indexPath)
         view["bodyClass"] = "tour"
         return view
+    }
+
+    /// How much longer than the shortest possible a tour not proven shortest can be, as a
+    /// percentage rounded up to a tenth ("0.4%"); nil without a bound to tell.
+    static func gap(_ tour: PlannedTour) -> String? {
+        guard tour.bound > 0, tour.length >= tour.bound else { return nil }
+        let tenths = (tour.length / tour.bound - 1) * 1000
+        // Rounded up, so that the page never claims less than the bound shows; a hair over a
+        // whole tenth from floating point is not a tenth more.
+        let shown = max(1, Int((tenths - 1e-9).rounded(.up)))
+        return "\(shown / 10).\(shown % 10)%"
     }
 
     /// The tour as a GPX 1.1 route, for navigation apps and GPS devices.

@@ -129,6 +129,22 @@ struct TourTests {
                 == true)
     }
 
+    @Test("how much longer than the shortest a tour not proven shortest can be, rounded up")
+    func gap() throws {
+        let (config, datasets) = try site("  - {title: Walk, dataset: stops}")
+        let planned = try TourPlans.plan(config.tours, datasets: datasets)[0]
+        #expect(planned.isExact && planned.bound == planned.length, "five stops: proven")
+        func gap(_ length: Double, _ bound: Double) -> String? {
+            TourPages.gap(PlannedTour(config: planned.config, stops: [], legs: [length], isExact: false, bound: bound))
+        }
+        #expect(gap(1004, 1000) == "0.4%")
+        #expect(gap(1004.5, 1000) == "0.5%", "0.45% shows as 0.5%, never less than it is")
+        #expect(gap(1010, 1000) == "1.0%")
+        #expect(gap(1000.000001, 1000) == "0.1%", "a gap of nearly nothing is still not none")
+        #expect(gap(1250, 1000) == "25.0%")
+        #expect(gap(1000, 0) == nil, "no bound to tell")
+    }
+
     @Test("the GPX route: escaped names, no control characters, a loop ends at its start") func gpx() throws {
         let (config, datasets) = try site(
             "  - {title: \"A & B\", dataset: stops, stops: [S1, S3], start: S1, loop: true}")
