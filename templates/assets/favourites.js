@@ -15,19 +15,30 @@
   // Whether the places are shown in the order of the shortest way through them.
   var ordered = false;
 
+  // How much longer than the shortest possible the way can be, rounded up to a tenth of a percent.
+  function gap(total, bound) {
+    if (!(bound > 0) || total < bound) return ", not proven shortest";
+    var tenths = Math.max(1, Math.ceil((total / bound - 1) * 1000 - 1e-9));
+    return ", at most " + (tenths / 10).toFixed(1) + "% longer than the shortest possible";
+  }
+
   function show() {
     var places = site.favourites.list();
     var legs = [];
     if (ordered && places.length > 1 && window.mapsiteRoute) {
       var points = places.map(function (p) { return [p.lat, p.lon]; });
-      var order = window.mapsiteRoute.shortest(points);
-      places = order.map(function (i) { return places[i]; });
+      var plan = window.mapsiteRoute.plan(points);
+      places = plan.order.map(function (i) { return places[i]; });
       legs = places.map(function (p, i) {
         return i === 0 ? 0 : window.mapsiteTiles.distance(places[i - 1].lat, places[i - 1].lon, p.lat, p.lon);
       });
       var total = legs.reduce(function (a, b) { return a + b; }, 0);
-      route.textContent = "The shortest way through them: " + window.mapsiteTiles.formatDistance(total) + ".";
+      var length = window.mapsiteTiles.formatDistance(total);
+      route.textContent = plan.proven
+        ? "The shortest way through them: " + length + "."
+        : "The shortest way found through them: " + length + gap(total, plan.bound) + ".";
       route.setAttribute("data-metres", total.toFixed(1));
+      route.setAttribute("data-proven", plan.proven ? "true" : "false");
     } else {
       route.textContent = "";
     }
