@@ -21,6 +21,15 @@ def open_favourites(browser):
     wait_until(browser.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-favourites-ready=true]"))
 
 
+def put_in_order(driver, ordered=True):
+    """Shows the favourites in the shortest order (or newest first), whichever the page, which
+    remembers the choice, showed before."""
+    button = driver.find_element(By.ID, "favourites-order")
+    if (button.get_attribute("aria-pressed") == "true") != ordered:
+        button.click()
+    assert (button.get_attribute("aria-pressed") == "true") == ordered
+
+
 def shown(driver):
     return [
         (li.get_attribute("data-dataset"), text_of(li.find_element(By.TAG_NAME, "a")), li.find_element(By.TAG_NAME, "a").get_attribute("href"))
@@ -76,7 +85,7 @@ def test_favourites_in_the_shortest_order(browser, server, datasets):
         browser.open(urljoin(url, href))
         driver.find_element(By.ID, "favourite").click()
     open_favourites(browser)
-    driver.find_element(By.ID, "favourites-order").click()
+    put_in_order(driver)
     browser.screenshot("favourites-ordered-desktop")
     ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
     assert len(ids) == 6 and len(set(ids)) == 6
@@ -98,6 +107,51 @@ def test_favourites_in_the_shortest_order(browser, server, datasets):
     browser.assert_clean("favourites, ordered")
 
 
+def test_favourites_route_is_ticked_off_and_kept(browser, datasets):
+    """Put in order, the favourites are a route: places ticked off stay ticked, and the order
+    chosen stays chosen, on the next visit; a removed place drops its tick; the ticks clear."""
+    driver = browser.driver
+    rows = list(datasets["boxes"].rows.values())[:5]
+    places = [{"dataset": "boxes", "id": r.id, "title": r.title, "path": "boxes/", "lat": r.latitude, "lon": r.longitude} for r in rows]
+    open_favourites(browser)
+    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    open_favourites(browser)
+    put_in_order(driver, False)
+    progress = driver.find_element(By.ID, "favourites-progress")
+    assert not progress.is_displayed(), "newest first is no route"
+    put_in_order(driver)
+    order = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
+    titles = {r.id: r.title for r in rows}
+    assert text_of(progress) == f"0 of 5 places done. Next: 1. {titles[order[0]]}"
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#favourites-list li input[type=checkbox]")
+    boxes[0].click()
+    boxes[1].click()
+    assert text_of(progress) == f"2 of 5 places done. Next: 3. {titles[order[2]]}"
+    assert [li.get_attribute("class") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")][:3] == [
+        "done", "done", "next"]
+    browser.screenshots("favourites-route", phone=True)
+
+    open_favourites(browser)  # the next visit: still in order, still ticked
+    assert [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")] == order
+    checked = [box.is_selected() for box in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li input[type=checkbox]")]
+    assert checked == [True, True, False, False, False]
+    progress = driver.find_element(By.ID, "favourites-progress")
+    assert text_of(progress).startswith("2 of 5 places done.")
+
+    # Removing a ticked place drops it from the route and from the ticks.
+    driver.find_element(By.CSS_SELECTOR, "#favourites-list li .favourite-remove").click()
+    assert text_of(progress).startswith("1 of 4 places done."), text_of(progress)
+    driver.find_element(By.ID, "favourites-reset").click()
+    assert text_of(progress).startswith("0 of 4 places done.")
+    assert not driver.find_element(By.ID, "favourites-reset").is_displayed()
+    open_favourites(browser)
+    assert not any(box.is_selected() for box in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li input[type=checkbox]"))
+    put_in_order(driver, False)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#favourites-list li input[type=checkbox]")
+    driver.find_element(By.ID, "favourites-clear").click()
+    browser.assert_clean("favourites route")
+
+
 def test_many_favourites_in_the_shortest_order(browser, datasets):
     """Twenty-four saved photographs, beyond the exact limit (12): the order the page proves
     shortest is as short as an integer program's shortest path, and no reversal shortens it."""
@@ -107,7 +161,7 @@ def test_many_favourites_in_the_shortest_order(browser, datasets):
     open_favourites(browser)
     driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
     open_favourites(browser)
-    driver.find_element(By.ID, "favourites-order").click()
+    put_in_order(driver)
     ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
     assert sorted(ids) == sorted(r.id for r in rows)
     where = {r.id: (r.latitude, r.longitude) for r in rows}

@@ -1,5 +1,7 @@
 // mapsite favourites page: the places saved with ☆ on their pages, from this browser's storage,
-// listed newest first and drawn on a map in their datasets' colours.
+// listed newest first and drawn on a map in their datasets' colours; or put in the order of the
+// shortest way through them, a route whose places can be ticked off as they are reached. The
+// order chosen and the ticks are kept in this browser too.
 (function () {
   "use strict";
   var site = window.mapsite;
@@ -11,9 +13,58 @@
   var titles = JSON.parse(element.getAttribute("data-titles") || "{}");
   var orderButton = document.getElementById("favourites-order");
   var route = document.getElementById("favourites-route");
+  var progress = document.getElementById("favourites-progress");
+  var reset = document.getElementById("favourites-reset");
   var map = null, layer = null;
+  var ORDERED = "mapsite-favourites-ordered", DONE = "mapsite-favourites-done";
   // Whether the places are shown in the order of the shortest way through them.
-  var ordered = false;
+  var ordered = stored(ORDERED, false) === true;
+  // The places ticked off on the route, as "dataset/id".
+  var done = stored(DONE, []);
+  // What `show` drew of the route: each place with its list item, box and marker.
+  var stops = [];
+
+  function stored(key, fallback) {
+    try {
+      var value = JSON.parse(localStorage.getItem(key));
+      return value === null ? fallback : value;
+    } catch (error) { return fallback; }
+  }
+
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode: lasts the visit */ }
+  }
+
+  function keyOf(place) { return place.dataset + "/" + place.id; }
+
+  // Marks the places ticked off and the next one, and says how far along the route is.
+  function ticked() {
+    if (stops.length) {
+      done = stops.filter(function (stop) { return stop.box.checked; }).map(function (stop) { return keyOf(stop.place); });
+      store(DONE, done);
+    }
+    var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
+    stops.forEach(function (stop) {
+      stop.li.classList.toggle("done", stop.box.checked);
+      stop.li.classList.toggle("next", stop === next);
+      if (stop.marker) stop.marker.setOpacity(stop.box.checked ? 0.4 : 1);
+    });
+    progress.hidden = !stops.length;
+    reset.hidden = !stops.some(function (stop) { return stop.box.checked; });
+    progress.textContent = "";
+    if (!stops.length) return;
+    if (!next) {
+      progress.textContent = "All " + stops.length + " places done.";
+      return;
+    }
+    progress.appendChild(document.createTextNode(
+      (stops.length - stops.filter(function (stop) { return !stop.box.checked; }).length) + " of " + stops.length +
+      " places done. Next: " + next.number + ". "));
+    var link = document.createElement("a");
+    link.href = site.settings.root + next.place.path;
+    link.textContent = next.place.title;
+    progress.appendChild(link);
+  }
 
   // How much longer than the shortest possible the way can be, rounded up to a tenth of a percent.
   function gap(total, bound) {
@@ -25,7 +76,9 @@
   function show() {
     var places = site.favourites.list();
     var legs = [];
-    if (ordered && places.length > 1 && window.mapsiteRoute) {
+    // A route needs three places or more; with fewer the page shows them as they are.
+    var asRoute = ordered && places.length >= 3 && !!window.mapsiteRoute;
+    if (asRoute) {
       var points = places.map(function (p) { return [p.lat, p.lon]; });
       var plan = window.mapsiteRoute.plan(points);
       places = plan.order.map(function (i) { return places[i]; });
@@ -46,11 +99,15 @@
     orderButton.setAttribute("aria-pressed", ordered ? "true" : "false");
     orderButton.textContent = ordered ? "Newest first" : "Put them in the shortest order";
     list.innerHTML = "";
+    stops = [];
     status.textContent = places.length
       ? places.length + (places.length === 1 ? " place" : " places") + " saved."
       : "No favourites yet: press ☆ Save on a place's page to keep it here.";
     layout.hidden = places.length === 0;
-    if (!places.length) return;
+    if (!places.length) {
+      ticked();
+      return;
+    }
     if (!map && typeof L !== "undefined") {
       map = L.map(element);
       site.basemap(map);
@@ -72,13 +129,25 @@
       text.appendChild(link);
       text.appendChild(document.createElement("br"));
       text.appendChild(kind);
-      if (ordered) {
+      var stop = { place: place, li: li, number: index + 1, box: null, marker: null };
+      if (asRoute) {
+        var tick = document.createElement("label");
+        tick.className = "tour-tick";
+        var box = document.createElement("input");
+        box.type = "checkbox";
+        box.checked = done.indexOf(keyOf(place)) >= 0;
+        box.setAttribute("aria-label", "Done: " + place.title);
+        box.addEventListener("change", ticked);
+        tick.appendChild(box);
+        li.appendChild(tick);
+        stop.box = box;
+        stops.push(stop);
         var rank = document.createElement("span");
         rank.className = "near-rank";
         rank.style.background = site.color(colors[place.dataset]);
         rank.textContent = index + 1;
         li.appendChild(rank);
-        if (index > 0) kind.textContent += " · + " + window.mapsiteTiles.formatDistance(legs[index]);
+        if (index > 0) kind.textContent += " · +\u00a0" + window.mapsiteTiles.formatDistance(legs[index]).replace(/ /g, "\u00a0");
       }
       var remove = document.createElement("button");
       remove.type = "button";
@@ -87,6 +156,8 @@
       remove.setAttribute("aria-label", "Remove " + place.title);
       remove.addEventListener("click", function () {
         site.favourites.remove(place.dataset, place.id);
+        store(DONE, done.filter(function (key) { return key !== keyOf(place); }));
+        done = stored(DONE, []);
         show();
       });
       li.appendChild(text);
@@ -96,11 +167,12 @@
         var popup = document.createElement("a");
         popup.href = link.href;
         popup.textContent = place.title;
-        L.marker([place.lat, place.lon], { title: place.title, icon: site.pin(colors[place.dataset], ordered ? index + 1 : undefined) })
+        stop.marker = L.marker([place.lat, place.lon],
+          { title: place.title, icon: site.pin(colors[place.dataset], asRoute ? index + 1 : undefined) })
           .bindPopup(popup).addTo(layer);
       }
     });
-    if (layer && ordered) {
+    if (layer && asRoute) {
       L.polyline(places.map(function (p) { return [p.lat, p.lon]; }), { color: "#1d2733", weight: 3, opacity: 0.6, dashArray: "6 6" })
         .addTo(layer);
     }
@@ -109,14 +181,22 @@
       map.fitBounds(places.map(function (p) { return [p.lat, p.lon]; }),
         { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 16 });
     }
+    ticked();
   }
 
   orderButton.addEventListener("click", function () {
     ordered = !ordered;
+    store(ORDERED, ordered);
     show();
+  });
+  reset.addEventListener("click", function () {
+    stops.forEach(function (stop) { stop.box.checked = false; });
+    ticked();
   });
   document.getElementById("favourites-clear").addEventListener("click", function () {
     site.favourites.save([]);
+    store(DONE, []);
+    done = [];
     show();
   });
   window.addEventListener("storage", show);  // saved or removed in another tab
