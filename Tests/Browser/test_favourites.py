@@ -2,6 +2,7 @@
 what was saved, newest first, and forgets what is removed."""
 
 import itertools
+import re
 from urllib.parse import urljoin
 
 from selenium.webdriver.common.by import By
@@ -182,3 +183,32 @@ def test_many_favourites_in_the_shortest_order(browser, datasets):
             assert length(other) >= total - 1e-3, f"reversing {i + 1}–{j + 1} shortens the way through favourites"
     driver.find_element(By.ID, "favourites-clear").click()
     browser.assert_clean("favourites, many")
+
+
+def test_favourites_beyond_the_proof_limit_say_how_far_from_shortest(browser, datasets):
+    """Seventy saved photographs, beyond what the page proves (60): it says how much longer than
+    the shortest the order can be, and that bound is no longer than an integer program's shortest."""
+    driver = browser.driver
+    rows = list(datasets["photos"].rows.values())[:70]
+    places = [{"dataset": "photos", "id": r.id, "title": r.title, "path": "photos/", "lat": r.latitude, "lon": r.longitude} for r in rows]
+    open_favourites(browser)
+    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    open_favourites(browser)
+    put_in_order(driver)
+    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
+    assert sorted(ids) == sorted(r.id for r in rows)
+    route = driver.find_element(By.ID, "favourites-route")
+    assert route.get_attribute("data-proven") == "false", text_of(route)
+    said = re.fullmatch(r"The shortest way found through them: .*, at most (\d+\.\d)% longer than the shortest possible\.",
+                        text_of(route))
+    assert said, text_of(route)
+    where = {r.id: (r.latitude, r.longitude) for r in rows}
+    total = sum(distance(*where[a], *where[b]) for a, b in zip(ids, ids[1:]))
+    best = shortest_by_integer_program(ids, datasets["photos"].rows, None, False)
+    assert total >= best - 0.05
+    # The bound the percentage comes from lies below the shortest path: total / (1 + gap) <= best.
+    gap = float(said.group(1)) / 100
+    assert total / (1 + gap) <= best + 0.05, f"{total:.1f} m at most {gap:.1%} longer, but the shortest is {best:.1f} m"
+    put_in_order(driver, False)
+    driver.find_element(By.ID, "favourites-clear").click()
+    browser.assert_clean("favourites, seventy")

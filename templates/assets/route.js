@@ -2,7 +2,8 @@
 // any place to any other. Up to EXACT places, Held–Karp over subsets. Beyond, 2-opt from a
 // nearest-neighbour path out of every place; then, up to PROOF places, branch and bound on
 // Held–Karp 1-tree bounds proves that order shortest or finds a shorter one, within a budget, as
-// the site's tours do at build time. The path is solved as a cycle through one more node,
+// the site's tours do at build time; beyond PROOF, the 1-tree bound alone says how far from
+// shortest the order can be. The path is solved as a cycle through one more node,
 // "outside", from which every place is a free step.
 (function () {
   "use strict";
@@ -304,7 +305,7 @@
   }
 
   // The order of the shortest path through `points` ([lat, lon] each): { order, proven, bound },
-  // where `bound` is a length no path through them is shorter than (null when unknown).
+  // where `bound` is a length no path through them is shorter than.
   function plan(points) {
     var n = points.length, d = matrix(points);
     var indices = points.map(function (_, i) { return i; });
@@ -318,11 +319,11 @@
       var candidate = improved(nearestFrom(start, d), d);
       if (!found || length(candidate, d) < length(found, d) - 1e-7) found = candidate;
     }
-    if (n > PROOF) return { order: found, proven: false, bound: null };
     // The cycle through the places and "outside" (node n), which is free to step to and from.
+    // Beyond PROOF places, no branching: the bound of the whole problem alone.
     var m = n + 1, w = new Float64Array(m * m);
     for (var a = 0; a < n; a++) for (var b = 0; b < n; b++) w[a * m + b] = d[a][b];
-    var proof = prove(w, m, n, [n].concat(found), Math.floor(1e8 / (m * m)));
+    var proof = prove(w, m, n, [n].concat(found), n > PROOF ? 0 : Math.floor(1e8 / (m * m)));
     var path = proof.cycle.slice(1);
     return { order: path, proven: proof.proven, bound: proof.proven ? length(path, d) : Math.max(0, proof.bound) };
   }
