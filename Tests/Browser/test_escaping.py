@@ -6,6 +6,7 @@ import json
 from selenium.webdriver.common.by import By
 
 from support import HERE, text_of, wait_until
+from test_search import search
 
 with (HERE / "fixtures" / "hostile" / "data" / "places.csv").open(newline="") as file:
     HOSTILE = next(row for row in csv.DictReader(file) if row["id"] == "h1")
@@ -62,6 +63,9 @@ def test_hostile_text_on_tour_and_favourites_pages_stays_text(hostile_browser):
     assert text_of(driver.find_element(By.TAG_NAME, "h1")) == "A tour <b>through</b> both places"
     titles = [text_of(a) for a in driver.find_elements(By.CSS_SELECTOR, "#tour-stops .tour-stop a")]
     assert HOSTILE["title"] in titles
+    found = search(driver, "tour through")  # the tour as a result of the search box, as text
+    assert found and found[0]["title"] == "A tour <b>through</b> both places", found
+    assert pwned(driver) is None, "script from the data ran in the search results"
     for marker in driver.find_elements(By.CSS_SELECTOR, "#tour-map .place-pin"):
         driver.execute_script("arguments[0].click()", marker)  # opens its popup
         assert pwned(driver) is None, "script from the data ran in a tour popup"

@@ -8,12 +8,14 @@ import unicodedata
 from urllib.parse import urljoin
 
 import pytest
+import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPO, all_list_pages, fetch, load_config, text_of, wait_until
+from support import REPO, all_list_pages, fetch, load_config, slug_of, text_of, wait_until
 
-DATASET_TITLES = {d["name"]: d["title"] for d in load_config(REPO / "content" / "site.yml")["datasets"]}
+CONFIG = load_config(REPO / "content" / "site.yml")
+DATASET_TITLES = {d["name"]: d["title"] for d in CONFIG["datasets"]}
 PHOTOS = json.loads((REPO / "content" / "data" / "photos.json").read_text())
 # A photographer whose name has accents, and the photos they took.
 ACCENTED = next(p["photographer"] for p in PHOTOS if p.get("photographer") and not p["photographer"].isascii())
@@ -217,4 +219,37 @@ def test_search_screenshots(browser):
         browser.screenshot("search-phone", 390, 844, mobile=True)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.assert_clean(browser.path)
+
+
+def test_search_finds_the_sites_own_pages(browser, server, datasets):
+    """Datasets, tours and Markdown pages are found by their titles and descriptions, before the
+    places, and each links to its page under /demo/."""
+    browser.open("boxes/")
+    driver = browser.driver
+    tour = CONFIG["tours"][0]
+    words = tour["title"].split()
+    query = " ".join(words[:-1] + [words[-1][:4]])  # the last word half typed
+    found = search(driver, query)
+    assert found, f"no results for {query!r}"
+    assert found[0]["title"] == tour["title"], found[0]
+    stops = len(tour.get("stops") or datasets[tour["dataset"]].rows)
+    assert found[0]["meta"] == f"Tour · {stops} stops"
+    assert found[0]["href"] == server.url(f"tours/{tour.get('name') or slug_of(tour['title'])}/")
+
+    boxes = CONFIG["datasets"][0]
+    found = search(driver, boxes["title"].lower())
+    assert found[0]["title"] == boxes["title"] and found[0]["href"] == server.url(boxes["name"] + "/")
+    assert found[0]["meta"] == f"{datasets[boxes['name']].count} places"
+
+    guide = yaml.safe_load((REPO / "content" / "pages" / "how-to-use.md").read_text().split("---")[1])
+    found = search(driver, guide["title"])
+    assert [(r["title"], r["meta"], r["href"]) for r in found if r["meta"] == "Page"] == [
+        (guide["title"], "Page", server.url("how-to-use/"))]
+    found = search(driver, "download the data")  # words of the page's description, not its title
+    assert found and found[0]["href"] == server.url("how-to-use/"), found
+
+    for result in found:
+        assert fetch(result["href"])[0] == 200, f"result {result['title']!r} → {result['href']} is no page"
+    assert not search(driver, "qwertyuiop"), "a word in no page and no place"
     browser.assert_clean(browser.path)

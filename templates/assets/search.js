@@ -1,6 +1,7 @@
 // mapsite search: the search box of partials/search. Reads the static index under search/
 // (format: Sources/MapsiteCore/Search/SearchIndex.swift): the manifest on first use, then only the
-// shards of the query's words and the document files of the results shown. The query logic is
+// shards of the query's words and the document files of the results shown; and, for the site's own
+// pages, search/pages.json. The query logic is
 // mirrored in Sources/MapsiteCore/Search/SearchQuery.swift and Tests/Benchmarks/search_bench.py:
 // change all three (Tests/MapsiteCoreTests/Search/SearchScriptTests.swift runs this file in Node).
 (function (global) {
@@ -279,6 +280,46 @@
     var sequence = 0;
     var timer = null;
 
+    // The site's own pages (datasets, tours, Markdown pages; search/pages.json, written by
+    // SearchPages.swift): few, so loaded whole on the first query and matched here, by the rules
+    // of places: every word of the query is a word of the title or text, the last one, while it
+    // is being typed, the start of one. They come before the places, at most MAX_PAGES of them:
+    // first those whose title has every word.
+    var MAX_PAGES = 3;
+    var pagesFile = null;
+    function sitePages() {
+      if (!pagesFile) {
+        pagesFile = fetch(root + "search/pages.json")
+          .then(function (response) { return response.ok ? response.json() : null; })
+          .then(function (file) {
+            if (!file || file.v !== 1 || !Array.isArray(file.pages)) return [];
+            return file.pages.map(function (page) {
+              return {
+                title: page.t, path: page.p, datasetTitle: page.m, detail: "", titleWords: tokens(page.t),
+                words: tokens(page.t + " " + (page.x || "")),
+              };
+            });
+          })
+          .catch(function () { return []; });
+      }
+      return pagesFile;
+    }
+
+    // Pages whose title has every word first, then those that need their text too, each in the
+    // file's order.
+    function matchingPages(pages, text) {
+      var query = tokens(text), growing = endsInToken(text);
+      function has(words) {
+        return query.every(function (word, index) {
+          var start = growing && index === query.length - 1;
+          return words.some(function (own) { return start ? own.indexOf(word) === 0 : own === word; });
+        });
+      }
+      var byTitle = pages.filter(function (page) { return has(page.titleWords); });
+      var byText = pages.filter(function (page) { return byTitle.indexOf(page) < 0 && has(page.words); });
+      return byTitle.concat(byText).slice(0, MAX_PAGES);
+    }
+
     function setOpen(open) {
       listbox.hidden = !open;
       input.setAttribute("aria-expanded", open ? "true" : "false");
@@ -336,8 +377,8 @@
       var text = input.value;
       var mine = ++sequence;
       if (!tokens(text).length) { render([], ""); return; }
-      engine.search(text).then(function (found) {
-        if (mine === sequence) render(found, text.trim());
+      Promise.all([engine.search(text), sitePages()]).then(function (both) {
+        if (mine === sequence) render(matchingPages(both[1], text).concat(both[0]), text.trim());
       }, function () {
         if (mine !== sequence) return;
         render([], "");
