@@ -198,7 +198,8 @@ final class PageRenderer {
                 paths: UTF8Order.sortedPositions(of: pagePaths).map { pagePaths[$0] }, config: context.config))
         try files.write("robots.txt", SiteFiles.robots(config: context.config))
         try files.write(
-            SearchPages.path, SearchPages.json(SearchPages.entries(datasets: datasets, tours: tours, pages: pages.pages)))
+            SearchPages.path,
+            SearchPages.json(SearchPages.entries(datasets: datasets, tours: tours, pages: pages.pages)))
     }
 
     /// Renders a page's view over the shared view for its path, writes `path/index.html`.
