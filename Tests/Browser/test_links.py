@@ -88,7 +88,8 @@ def search_urls(site_dir, path, data):
     """(what, site path) for the files of the search index (Sources/MapsiteCore/Search/SearchIndex.swift):
     the manifest names its shards (and the `.u.json` files of split ones) and, by `documents` and
     `chunk`, the document files; a shard names the whole lists of its long tokens (`b`); a document
-    file's entries `[title, dataset, detail(, slug)]` lead to `<dataset>/<slug>/`."""
+    file's entries `[title, dataset, detail(, slug)]` lead to `<dataset>/<slug>/`; the site's own
+    pages (`pages.json`, Sources/MapsiteCore/Search/SearchPages.swift) name theirs by `p`."""
     parts = path.relative_to(site_dir).parts
     if not parts or parts[0] != "search":
         return
@@ -99,6 +100,9 @@ def search_urls(site_dir, path, data):
             yield f"union of split shard {key!r}", f"search/s/{search_shard_name(key)}.u.json"
         for number in range(-(-data["documents"] // data["chunk"])):
             yield f"document file {number}", f"search/d/{number}.json"
+    elif parts[1:] == ("pages.json",):
+        for entry in data["pages"]:
+            yield f"page {entry['t']!r}", entry["p"]
     elif parts[1] == "s" and isinstance(data, dict) and "t" in data:
         name = path.name[: -len(".json")]
         for position, _ in data.get("b", []):
@@ -159,7 +163,8 @@ def test_every_json_file_is_named_and_every_group_map_has_its_points(site_dir):
         kinds["tiles" if top == "tiles" else "search" if top == "search" else "points"] += bool(found)
     assert all(kinds.values()), f"no URLs read from some kind of JSON file: {kinds}"
     search_files = {str(p.relative_to(site_dir)) for p in (site_dir / "search").rglob("*") if p.is_file()}
-    orphans = sorted(search_files - named - {"search/index.json"})
+    # The two files search.js fetches by their names.
+    orphans = sorted(search_files - named - {"search/index.json", "search/pages.json"})
     assert not orphans, f"{len(orphans)} files under search/ that nothing names: {orphans[:20]}"
 
     missing = []
