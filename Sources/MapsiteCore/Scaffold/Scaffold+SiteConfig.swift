@@ -122,7 +122,8 @@ extension Scaffold {
 
         # Places of a dataset put in the order that makes the way through them shortest, each
         # tour on a page at tours/<name>/ where visitors tick stops off, with a GPX route.
-        # Exact up to 16 stops; beyond, the shortest order a local search finds. Default: none.
+        # The order is proven shortest up to 100 stops (unless that takes over two seconds);
+        # beyond, the page says how much longer than the shortest it can be. Default: none.
         # tours:
         #   - title: Library crawl
         #     dataset: libraries
