@@ -153,6 +153,38 @@ def test_favourites_route_is_ticked_off_and_kept(browser, datasets):
     browser.assert_clean("favourites route")
 
 
+def test_following_the_visitor_ticks_the_favourite_they_reach(browser, datasets):
+    driver = browser.driver
+    rows = list(datasets["boxes"].rows.values())[10:14]
+    places = [{"dataset": "boxes", "id": r.id, "title": r.title, "path": "boxes/", "lat": r.latitude, "lon": r.longitude} for r in rows]
+    open_favourites(browser)
+    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    open_favourites(browser)
+    follow = driver.find_element(By.ID, "favourites-follow")
+    put_in_order(driver, False)
+    assert not follow.is_displayed(), "newest first is no route to follow"
+    put_in_order(driver)
+    order = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
+    where = {r.id: (r.latitude, r.longitude) for r in rows}
+    # Stand about 15 m north of the third place of the route, within reach of no other.
+    lat, lon = where[order[2]][0] + 0.000135, where[order[2]][1]
+    assert all(distance(lat, lon, *where[other]) > 40 for other in order if other != order[2])
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": browser.server.origin})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": lat, "longitude": lon, "accuracy": 5})
+    follow.click()
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#favourites-list input[type=checkbox]")
+    wait_until(driver, lambda d: boxes[2].is_selected(), message="the place reached was not ticked")
+    assert [box.is_selected() for box in boxes] == [False, False, True, False]
+    assert text_of(driver.find_element(By.ID, "favourites-progress")).startswith("1 of 4 places done. Next: 1.")
+    assert re.match(r"You are [\d.,]+ k?m from place 1\.$", text_of(driver.find_element(By.ID, "favourites-where")))
+    follow.click()  # stop following
+    assert text_of(follow) == "Tick places off as I reach them"
+    driver.find_element(By.ID, "favourites-reset").click()
+    put_in_order(driver, False)
+    driver.find_element(By.ID, "favourites-clear").click()
+    browser.assert_clean("favourites, following")
+
+
 def test_many_favourites_in_the_shortest_order(browser, datasets):
     """Twenty-four saved photographs, beyond the exact limit (12): the order the page proves
     shortest is as short as an integer program's shortest path, and no reversal shortens it."""

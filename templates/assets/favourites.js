@@ -15,6 +15,8 @@
   var route = document.getElementById("favourites-route");
   var progress = document.getElementById("favourites-progress");
   var reset = document.getElementById("favourites-reset");
+  var follow = document.getElementById("favourites-follow");
+  var where = document.getElementById("favourites-where");
   var map = null, layer = null;
   var ORDERED = "mapsite-favourites-ordered", DONE = "mapsite-favourites-done";
   // Whether the places are shown in the order of the shortest way through them.
@@ -51,6 +53,8 @@
     });
     progress.hidden = !stops.length;
     reset.hidden = !stops.some(function (stop) { return stop.box.checked; });
+    follow.hidden = !stops.length || !navigator.geolocation;
+    if (!stops.length && watch !== null) stopFollowing();
     progress.textContent = "";
     if (!stops.length) return;
     if (!next) {
@@ -183,6 +187,45 @@
     }
     ticked();
   }
+
+  // Following the visitor along the route: each place not ticked yet is ticked once they come
+  // within REACHED metres of it, and the line under the buttons says how far the next one is.
+  var REACHED = 40;
+  var watch = null, here = null;
+
+  function reached(position) {
+    var lat = position.coords.latitude, lon = position.coords.longitude, distance = window.mapsiteTiles.distance;
+    stops.forEach(function (stop) {
+      if (!stop.box.checked && distance(lat, lon, stop.place.lat, stop.place.lon) <= REACHED) stop.box.checked = true;
+    });
+    ticked();
+    var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
+    where.textContent = next ? "You are " + window.mapsiteTiles.formatDistance(
+      distance(lat, lon, next.place.lat, next.place.lon)) + " from place " + next.number + "." : "";
+    if (map) {
+      if (here) here.setLatLng([lat, lon]);
+      else here = site.hereMarker([lat, lon]).addTo(map).bindTooltip("You are here");
+    }
+  }
+
+  function stopFollowing() {
+    if (watch !== null) navigator.geolocation.clearWatch(watch);
+    watch = null;
+    follow.textContent = "Tick places off as I reach them";
+    where.textContent = "";
+  }
+
+  follow.addEventListener("click", function () {
+    if (watch !== null) {
+      stopFollowing();
+      return;
+    }
+    where.textContent = "Finding your location…";
+    follow.textContent = "Stop following my location";
+    watch = navigator.geolocation.watchPosition(reached, function (error) {
+      where.textContent = "Your location is not available (" + error.message + "): tick the places by hand.";
+    }, { enableHighAccuracy: true, maximumAge: 10000 });
+  });
 
   orderButton.addEventListener("click", function () {
     ordered = !ordered;
