@@ -37,6 +37,24 @@ public enum TourPlanner {
         precondition(start.map { points.indices.contains($0) } ?? true, "start is not one of the points")
         let n = points.count
         guard n > 1 else { return Tour(order: Array(points.indices), legs: [], isExact: true) }
+        // Places at the same spot are visited one after another: a tour through one of each spot
+        // is as short as the shortest through all (a step between two at one spot costs nothing,
+        // and leaving one out never makes a way longer). Ties between them would only slow the
+        // proof down.
+        let spots = sameSpots(points)
+        if spots.count < n {
+            let startSpot = start.flatMap { start in spots.firstIndex { $0.contains(start) } }
+            let planned = plan(
+                spots.map { points[$0[0]] }, start: startSpot, loop: loop, exactLimit: exactLimit,
+                proofLimit: proofLimit)
+            let order = planned.order.flatMap { spot -> [Int] in
+                guard spot == startSpot, let start else { return spots[spot] }
+                return [start] + spots[spot].filter { $0 != start }
+            }
+            var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
+            if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
+            return Tour(order: order, legs: legs, isExact: planned.isExact, bound: planned.bound)
+        }
         // The cycle's nodes: the places, then the outside for an open tour.
         let m = loop ? n : n + 1
         var weights = [Double](repeating: 0, count: m * m)
@@ -71,6 +89,28 @@ public enum TourPlanner {
         }
         let bound = bounds.lowerBound(upper: cycle.length(found))
         return tour(from: found, points: points, start: start, loop: loop, isExact: false, bound: bound - far)
+    }
+
+    /// The positions of the points grouped by identical coordinates, each group and the groups in
+    /// the order of their first point.
+    static func sameSpots(_ points: [GeoPoint]) -> [[Int]] {
+        var spots: [[Int]] = []
+        var spotOf: [Pair: Int] = [:]
+        for (position, point) in points.enumerated() {
+            let key = Pair(latitude: point.latitude.bitPattern, longitude: point.longitude.bitPattern)
+            if let spot = spotOf[key] {
+                spots[spot].append(position)
+            } else {
+                spotOf[key] = spots.count
+                spots.append([position])
+            }
+        }
+        return spots
+    }
+
+    private struct Pair: Hashable {
+        let latitude: UInt64
+        let longitude: UInt64
     }
 
     /// Cuts the cycle (which begins at its anchor) into the tour, in the direction that begins at

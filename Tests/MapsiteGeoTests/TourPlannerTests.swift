@@ -159,6 +159,22 @@ struct TourPlannerTests {
         #expect(still.length == 0)
     }
 
+    @Test("beyond the exact limit: all at one spot, two spots, and across the antimeridian, proven")
+    func degenerateBeyondExact() {
+        let spot = GeoPoint(latitude: 51.5, longitude: -0.12)
+        let still = TourPlanner.plan(Array(repeating: spot, count: 20), loop: true)
+        #expect(still.isExact && still.length == 0 && still.order.sorted() == Array(0..<20))
+        let other = GeoPoint(latitude: 51.51, longitude: -0.12)
+        let two = (0..<20).map { $0 % 2 == 0 ? spot : other }
+        let shuttle = TourPlanner.plan(two, loop: true)
+        #expect(shuttle.isExact)
+        #expect(abs(shuttle.length - 2 * GreatCircle.distance(spot, other)) < 1e-6, "over and back once")
+        let across = (0..<20).map { GeoPoint(latitude: Double($0 % 5) * 0.01, longitude: $0 < 10 ? 179.99 : -179.99) }
+        let tour = TourPlanner.plan(across, start: 0)
+        #expect(tour.isExact && tour.order.first == 0 && tour.order.sorted() == Array(0..<20))
+        #expect(tour.length < 20_000, "the short way across the antimeridian: \(tour.length) m")
+    }
+
     @Test("the same points give the same tour")
     func deterministic() {
         let points = PointFixtures.clustered(24, seed: 9)
