@@ -307,6 +307,24 @@
   // The order of the shortest path through `points` ([lat, lon] each): { order, proven, bound },
   // where `bound` is a length no path through them is shorter than.
   function plan(points) {
+    // Places at one spot are planned as one and visited one after another: as short, and their
+    // ties would only slow the proof down.
+    var spots = [], spotOf = new Map();
+    points.forEach(function (point, index) {
+      var key = point[0] + "," + point[1];
+      if (spotOf.has(key)) spots[spotOf.get(key)].push(index);
+      else { spotOf.set(key, spots.length); spots.push([index]); }
+    });
+    if (spots.length < points.length) {
+      var planned = planSpots(spots.map(function (spot) { return points[spot[0]]; }));
+      var order = [];
+      planned.order.forEach(function (spot) { Array.prototype.push.apply(order, spots[spot]); });
+      return { order: order, proven: planned.proven, bound: planned.bound };
+    }
+    return planSpots(points);
+  }
+
+  function planSpots(points) {
     var n = points.length, d = matrix(points);
     var indices = points.map(function (_, i) { return i; });
     if (n < 3) return { order: indices, proven: true, bound: length(indices, d) };
