@@ -66,7 +66,7 @@ struct CycleBound {
 
     /// Improves on `cycle` (which begins at the anchor) by branch and bound, until it is proven
     /// shortest or the branches have made `budget` 1-trees; then the bound is the lowest of the
-    /// branches left.
+    /// branches left. With a budget of 0 it is the bound of the whole problem alone.
     /// - Complexity: O(n²) per 1-tree; at most `budget` of them.
     func prove(_ cycle: [Int], budget: Int) -> Result {
         var best = cycle
@@ -105,15 +105,6 @@ struct CycleBound {
         return Result(cycle: best, bound: upper, isProven: true)
     }
 
-    /// The lower bound from subgradient ascent on the whole problem alone, without branching.
-    func lowerBound(upper: Double) -> Double {
-        var made = 0
-        let root = Branch(edges: [Edge](repeating: .free, count: count * count))
-        let steps = Self.rootSteps(count)
-        let found = ascend(root, from: [Double](repeating: 0, count: count), upper: upper, steps: steps, made: &made)
-        return min(upper, found?.tree.bound ?? upper)
-    }
-
     /// Keeps a branch to split later, unless its 1-tree is a cycle (then the branch is done: that
     /// cycle is its shortest) or its bound is no lower than the best cycle's length.
     private func consider(
@@ -148,10 +139,10 @@ struct CycleBound {
         // Each step moves along this step's degrees and, less, the last step's (which damps the
         // zigzag of plain subgradient steps).
         var lastDegree = tree.degree
+        var direction = [Double](repeating: 0, count: count)
         for _ in 0..<steps {
             if tree.isCycle || best.tree.bound >= upper - Self.tolerance { break }
             var squares = 0.0
-            var direction = [Double](repeating: 0, count: count)
             for node in 0..<count {
                 direction[node] = 0.7 * Double(tree.degree[node] - 2) + 0.3 * Double(lastDegree[node] - 2)
                 squares += direction[node] * direction[node]

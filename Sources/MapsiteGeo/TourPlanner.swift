@@ -41,8 +41,10 @@ public enum TourPlanner {
         // is as short as the shortest through all (a step between two at one spot costs nothing,
         // and leaving one out never makes a way longer). Ties between them would only slow the
         // proof down.
-        let spots = sameSpots(points)
-        if spots.count < n {
+        let groups = points.withUnsafeBufferPointer(CoordinateGroups.init)
+        if groups.firstPoint.count < n {
+            var spots = [[Int]](repeating: [], count: groups.firstPoint.count)
+            for (position, group) in groups.groupOfPoint.enumerated() { spots[Int(group)].append(position) }
             let startSpot = start.flatMap { start in spots.firstIndex { $0.contains(start) } }
             let planned = plan(
                 spots.map { points[$0[0]] }, start: startSpot, loop: loop, exactLimit: exactLimit,
@@ -51,9 +53,9 @@ public enum TourPlanner {
                 guard spot == startSpot, let start else { return spots[spot] }
                 return [start] + spots[spot].filter { $0 != start }
             }
-            var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
-            if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
-            return Tour(order: order, legs: legs, isExact: planned.isExact, bound: planned.bound)
+            return Tour(
+                order: order, legs: legs(of: order, points: points, loop: loop), isExact: planned.isExact,
+                bound: planned.bound)
         }
         // The cycle's nodes: the places, then the outside for an open tour.
         let m = loop ? n : n + 1
@@ -79,38 +81,20 @@ public enum TourPlanner {
         if n <= exactLimit {
             return tour(from: cycle.shortestExactly(), points: points, start: start, loop: loop, isExact: true)
         }
-        let found = cycle.shortestFound()
-        let bounds = CycleBound(search: cycle)
-        if n <= proofLimit {
-            let proof = bounds.prove(found, budget: proofBudget(nodes: m))
-            return tour(
-                from: proof.cycle, points: points, start: start, loop: loop, isExact: proof.isProven,
-                bound: proof.bound - far)
-        }
-        let bound = bounds.lowerBound(upper: cycle.length(found))
-        return tour(from: found, points: points, start: start, loop: loop, isExact: false, bound: bound - far)
+        // Beyond the proof limit, no branching: the whole problem's bound alone (or the proof, if
+        // its 1-tree is already a cycle).
+        let proof = CycleBound(search: cycle).prove(
+            cycle.shortestFound(), budget: n <= proofLimit ? proofBudget(nodes: m) : 0)
+        return tour(
+            from: proof.cycle, points: points, start: start, loop: loop, isExact: proof.isProven,
+            bound: proof.bound - far)
     }
 
-    /// The positions of the points grouped by identical coordinates, each group and the groups in
-    /// the order of their first point.
-    static func sameSpots(_ points: [GeoPoint]) -> [[Int]] {
-        var spots: [[Int]] = []
-        var spotOf: [Pair: Int] = [:]
-        for (position, point) in points.enumerated() {
-            let key = Pair(latitude: point.latitude.bitPattern, longitude: point.longitude.bitPattern)
-            if let spot = spotOf[key] {
-                spots[spot].append(position)
-            } else {
-                spotOf[key] = spots.count
-                spots.append([position])
-            }
-        }
-        return spots
-    }
-
-    private struct Pair: Hashable {
-        let latitude: UInt64
-        let longitude: UInt64
+    /// The great-circle length of each leg of `order`, and back to its first stop for a loop.
+    private static func legs(of order: [Int], points: [GeoPoint], loop: Bool) -> [Double] {
+        var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
+        if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
+        return legs
     }
 
     /// Cuts the cycle (which begins at its anchor) into the tour, in the direction that begins at
@@ -130,8 +114,7 @@ public enum TourPlanner {
         } else if let first = reversed.first, let current = order.first, first < current {
             order = reversed
         }
-        var legs = zip(order, order.dropFirst()).map { GreatCircle.distance(points[$0], points[$1]) }
-        if loop, let last = order.last { legs.append(GreatCircle.distance(points[last], points[order[0]])) }
+        let legs = legs(of: order, points: points, loop: loop)
         let length = legs.reduce(0, +)
         // A proven tour's bound is its length; any other's is at most its length and at least 0.
         return Tour(
