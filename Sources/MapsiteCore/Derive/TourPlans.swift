@@ -11,7 +11,7 @@ struct PlannedTour: Sendable {
     /// Whether the order is proven shortest (see `TourPlanner`).
     let isExact: Bool
     /// No order of the stops is shorter than this, in metres (`Tour.bound`).
-    var bound: Double = 0
+    let bound: Double
 
     var length: Double { legs.reduce(0, +) }
 }

@@ -75,7 +75,7 @@ struct TourPages {
             "description": .optional(tour.config.description),
             "count": .text(NumberText.grouped(tour.stops.count)), "length": .text(DistanceText.format(tour.length)),
             "metres": .text(JSONWriter.format(tour.length, decimals: 1)), "loop": .bool(tour.config.loop),
-            "exact": .bool(tour.isExact), "gap": .optional(tour.isExact ? nil : Self.gap(tour)),
+            "exact": .bool(tour.isExact), "gap": .optional(Self.gap(tour)),
             "stops": .list(stops), "back": back,
             "gpxURL": .text(tour.config.name + ".gpx"),
         ]
@@ -86,9 +86,9 @@ struct TourPages {
     }
 
     /// How much longer than the shortest possible a tour not proven shortest can be, as a
-    /// percentage rounded up to a tenth ("0.4%"); nil without a bound to tell.
+    /// percentage rounded up to a tenth ("0.4%"); nil for a proven tour, or without a bound to tell.
     static func gap(_ tour: PlannedTour) -> String? {
-        guard tour.bound > 0, tour.length >= tour.bound else { return nil }
+        guard !tour.isExact, tour.bound > 0, tour.length >= tour.bound else { return nil }
         let tenths = (tour.length / tour.bound - 1) * 1000
         // Rounded up, so that the page never claims less than the bound shows; a hair over a
         // whole tenth from floating point is not a tenth more.

@@ -143,6 +143,7 @@ struct TourTests {
         #expect(gap(1000.000001, 1000) == "0.1%", "a gap of nearly nothing is still not none")
         #expect(gap(1250, 1000) == "25.0%")
         #expect(gap(1000, 0) == nil, "no bound to tell")
+        #expect(TourPages.gap(planned) == nil, "a proven tour")
     }
 
     @Test("the GPX route: escaped names, no control characters, a loop ends at its start") func gpx() throws {

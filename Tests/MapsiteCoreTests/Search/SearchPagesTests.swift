@@ -14,7 +14,7 @@ struct SearchPagesTests {
         let config = try ConfigLoader.parse(
             "datasets:\n  - {name: solo, source: solo.csv}\ntours:\n  - {title: \"Walk </script>\", dataset: solo, description: Short}\n",
             file: "site.yml")
-        let tour = PlannedTour(config: config.tours[0], stops: [0], legs: [], isExact: true)
+        let tour = PlannedTour(config: config.tours[0], stops: [0], legs: [], isExact: true, bound: 0)
         var guide = FrontMatter()
         guide.title = "How to use"
         guide.description = "Lists and maps."
