@@ -18,24 +18,13 @@
   var follow = document.getElementById("favourites-follow");
   var where = document.getElementById("favourites-where");
   var map = null, layer = null;
-  var ORDERED = "mapsite-favourites-ordered", DONE = "mapsite-favourites-done";
+  var ORDERED = "favourites-ordered", DONE = "favourites-done";
   // Whether the places are shown in the order of the shortest way through them.
-  var ordered = stored(ORDERED, false) === true;
+  var ordered = site.stored(ORDERED, false) === true;
   // The places ticked off on the route, as "dataset/id".
-  var done = stored(DONE, []);
+  var done = site.stored(DONE, []);
   // What `show` drew of the route: each place with its list item, box and marker.
   var stops = [];
-
-  function stored(key, fallback) {
-    try {
-      var value = JSON.parse(localStorage.getItem(key));
-      return value === null ? fallback : value;
-    } catch (error) { return fallback; }
-  }
-
-  function store(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode: lasts the visit */ }
-  }
 
   function keyOf(place) { return place.dataset + "/" + place.id; }
 
@@ -43,7 +32,7 @@
   function ticked() {
     if (stops.length) {
       done = stops.filter(function (stop) { return stop.box.checked; }).map(function (stop) { return keyOf(stop.place); });
-      store(DONE, done);
+      site.store(DONE, done);
     }
     var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
     stops.forEach(function (stop) {
@@ -54,7 +43,7 @@
     progress.hidden = !stops.length;
     reset.hidden = !stops.some(function (stop) { return stop.box.checked; });
     follow.hidden = !stops.length || !navigator.geolocation;
-    if (!stops.length && watch !== null) stopFollowing();
+    if (!stops.length) following.stop();
     progress.textContent = "";
     if (!stops.length) return;
     if (!next) {
@@ -133,7 +122,7 @@
       text.appendChild(link);
       text.appendChild(document.createElement("br"));
       text.appendChild(kind);
-      var stop = { place: place, li: li, number: index + 1, box: null, marker: null };
+      var stop = { place: place, lat: place.lat, lon: place.lon, li: li, number: index + 1, box: null, marker: null };
       if (asRoute) {
         var tick = document.createElement("label");
         tick.className = "tour-tick";
@@ -160,8 +149,8 @@
       remove.setAttribute("aria-label", "Remove " + place.title);
       remove.addEventListener("click", function () {
         site.favourites.remove(place.dataset, place.id);
-        store(DONE, done.filter(function (key) { return key !== keyOf(place); }));
-        done = stored(DONE, []);
+        site.store(DONE, done.filter(function (key) { return key !== keyOf(place); }));
+        done = site.stored(DONE, []);
         show();
       });
       li.appendChild(text);
@@ -188,48 +177,14 @@
     ticked();
   }
 
-  // Following the visitor along the route: each place not ticked yet is ticked once they come
-  // within REACHED metres of it, and the line under the buttons says how far the next one is.
-  var REACHED = 40;
-  var watch = null, here = null;
-
-  function reached(position) {
-    var lat = position.coords.latitude, lon = position.coords.longitude, distance = window.mapsiteTiles.distance;
-    stops.forEach(function (stop) {
-      if (!stop.box.checked && distance(lat, lon, stop.place.lat, stop.place.lon) <= REACHED) stop.box.checked = true;
-    });
-    ticked();
-    var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
-    where.textContent = next ? "You are " + window.mapsiteTiles.formatDistance(
-      distance(lat, lon, next.place.lat, next.place.lon)) + " from place " + next.number + "." : "";
-    if (map) {
-      if (here) here.setLatLng([lat, lon]);
-      else here = site.hereMarker([lat, lon]).addTo(map).bindTooltip("You are here");
-    }
-  }
-
-  function stopFollowing() {
-    if (watch !== null) navigator.geolocation.clearWatch(watch);
-    watch = null;
-    follow.textContent = "Tick places off as I reach them";
-    where.textContent = "";
-  }
-
-  follow.addEventListener("click", function () {
-    if (watch !== null) {
-      stopFollowing();
-      return;
-    }
-    where.textContent = "Finding your location…";
-    follow.textContent = "Stop following my location";
-    watch = navigator.geolocation.watchPosition(reached, function (error) {
-      where.textContent = "Your location is not available (" + error.message + "): tick the places by hand.";
-    }, { enableHighAccuracy: true, maximumAge: 10000 });
+  var following = site.followRoute({
+    button: follow, where: where, noun: "place", stops: function () { return stops; }, update: ticked,
+    map: function () { return map; },
   });
 
   orderButton.addEventListener("click", function () {
     ordered = !ordered;
-    store(ORDERED, ordered);
+    site.store(ORDERED, ordered);
     show();
   });
   reset.addEventListener("click", function () {
@@ -238,7 +193,7 @@
   });
   document.getElementById("favourites-clear").addEventListener("click", function () {
     site.favourites.save([]);
-    store(DONE, []);
+    site.store(DONE, []);
     done = [];
     show();
   });

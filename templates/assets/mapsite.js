@@ -79,17 +79,26 @@
       .addTo(map);
   }
 
-  // Favourites: places saved on their pages, kept in this browser (localStorage) for this site,
-  // newest first, each as { dataset, id, title, path, lat, lon } with `path` from the site root.
+  // Values kept in this browser for this site (localStorage, under "mapsite-<name>:<site path>"),
+  // or `fallback` when there is none. Without storage (private mode) they last the visit.
   var siteRoot = new URL(settings.root, location.href).pathname;
-  var favouritesKey = "mapsite-favourites:" + siteRoot;
+  function stored(name, fallback) {
+    try {
+      var value = JSON.parse(localStorage.getItem("mapsite-" + name + ":" + siteRoot));
+      return value === null ? fallback : value;
+    } catch (error) { return fallback; }
+  }
+
+  function store(name, value) {
+    try { localStorage.setItem("mapsite-" + name + ":" + siteRoot, JSON.stringify(value)); return true; }
+    catch (error) { return false; }
+  }
+
+  // Favourites: places saved on their pages, kept in this browser for this site, newest first,
+  // each as { dataset, id, title, path, lat, lon } with `path` from the site root.
   var favourites = {
-    list: function () {
-      try { return JSON.parse(localStorage.getItem(favouritesKey) || "[]"); } catch (error) { return []; }
-    },
-    save: function (list) {
-      try { localStorage.setItem(favouritesKey, JSON.stringify(list)); return true; } catch (error) { return false; }
-    },
+    list: function () { return stored("favourites", []); },
+    save: function (list) { return store("favourites", list); },
     has: function (dataset, id) {
       return favourites.list().some(function (f) { return f.dataset === dataset && f.id === id; });
     },
@@ -133,9 +142,54 @@
     show();
   }
 
+  // Following the visitor along a route (a tour, or favourites in their shortest order): once
+  // `button` is pressed, each stop not ticked yet is ticked when they come within REACHED metres
+  // of it, `where` says how far the next one is, and a blue dot shows them on the map; pressed
+  // again, it stops. `route`: { button, where, noun ("stop"), stops() → [{ lat, lon, number,
+  // box }], update() after ticks, map() → the route's map or null }.
+  var REACHED = 40;
+  function followRoute(route) {
+    var watch = null, here = null, idle = route.button.textContent;
+    function reached(position) {
+      var lat = position.coords.latitude, lon = position.coords.longitude, tiles = window.mapsiteTiles;
+      var stops = route.stops();
+      stops.forEach(function (stop) {
+        if (!stop.box.checked && tiles.distance(lat, lon, stop.lat, stop.lon) <= REACHED) stop.box.checked = true;
+      });
+      route.update();
+      var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
+      route.where.textContent = next ? "You are " + tiles.formatDistance(tiles.distance(lat, lon, next.lat, next.lon)) +
+        " from " + route.noun + " " + next.number + "." : "";
+      var map = route.map();
+      if (!map) return;
+      if (here) here.setLatLng([lat, lon]);
+      else here = hereMarker([lat, lon]).addTo(map).bindTooltip("You are here");
+    }
+    function stop() {
+      if (watch !== null) navigator.geolocation.clearWatch(watch);
+      watch = null;
+      route.button.textContent = idle;
+      route.where.textContent = "";
+    }
+    route.button.addEventListener("click", function () {
+      if (watch !== null) {
+        stop();
+        return;
+      }
+      route.where.textContent = "Finding your location…";
+      route.button.textContent = "Stop following my location";
+      watch = navigator.geolocation.watchPosition(reached, function (error) {
+        route.where.textContent = "Your location is not available (" + error.message + "): tick the " + route.noun +
+          "s by hand.";
+      }, { enableHighAccuracy: true, maximumAge: 10000 });
+    });
+    return { stop: stop };
+  }
+
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
-    clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites,
+    clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
+    followRoute: followRoute,
   };
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);

@@ -1,5 +1,6 @@
 // mapsite tour page: the stops in order on a map, joined by the way through them, and boxes to
-// tick each stop off as you reach it. Ticks are kept in this browser (localStorage), per tour.
+// tick each stop off as you reach it (by hand, or by following the visitor's location). Ticks are
+// kept in this browser (localStorage), per tour.
 (function () {
   "use strict";
   var list = document.getElementById("tour-stops");
@@ -8,7 +9,7 @@
   var progress = document.getElementById("tour-progress");
   var reset = document.getElementById("tour-reset");
   var items = Array.prototype.slice.call(list.querySelectorAll("li"));
-  var key = "mapsite-tour:" + location.pathname;
+  var key = "tour-" + list.getAttribute("data-tour");
   var stops = items.map(function (li, index) {
     return {
       li: li, id: li.getAttribute("data-id"), number: index + 1,
@@ -16,14 +17,6 @@
       box: li.querySelector("input[type=checkbox]"), link: li.querySelector(".tour-stop a"), marker: null,
     };
   });
-
-  function load() {
-    try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (error) { return []; }
-  }
-
-  function save(done) {
-    try { localStorage.setItem(key, JSON.stringify(done)); } catch (error) { /* private mode: ticks last the visit */ }
-  }
 
   function update() {
     var done = stops.filter(function (stop) { return stop.box.checked; });
@@ -48,10 +41,10 @@
       progress.appendChild(link);
     }
     reset.hidden = done.length === 0;
-    save(done.map(function (stop) { return stop.id; }));
+    site.store(key, done.map(function (stop) { return stop.id; }));
   }
 
-  var saved = load();
+  var saved = site.stored(key, []);
   stops.forEach(function (stop) {
     stop.box.checked = saved.indexOf(stop.id) >= 0;
     stop.box.addEventListener("change", update);
@@ -81,45 +74,12 @@
     });
     if (way.length) map.fitBounds(way, { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 17 });
   }
-  // Following the visitor: each stop not ticked yet is ticked once they come within REACHED
-  // metres of it, and the line under the buttons says how far the next stop is.
-  var REACHED = 40;
   var follow = document.getElementById("tour-follow");
-  var where = document.getElementById("tour-where");
-  var watch = null;
-  var here = null;
-  function reached(position) {
-    var lat = position.coords.latitude, lon = position.coords.longitude;
-    stops.forEach(function (stop) {
-      if (!stop.box.checked && window.mapsiteTiles.distance(lat, lon, stop.lat, stop.lon) <= REACHED) {
-        stop.box.checked = true;
-      }
-    });
-    update();
-    var next = stops.filter(function (stop) { return !stop.box.checked; })[0];
-    where.textContent = next ? "You are " + window.mapsiteTiles.formatDistance(
-      window.mapsiteTiles.distance(lat, lon, next.lat, next.lon)) + " from stop " + next.number + "." : "";
-    if (site.map) {
-      if (here) here.setLatLng([lat, lon]);
-      else here = site.hereMarker([lat, lon])
-        .addTo(site.map).bindTooltip("You are here");
-    }
-  }
   if (follow && navigator.geolocation && window.mapsiteTiles) {
     follow.hidden = false;
-    follow.addEventListener("click", function () {
-      if (watch !== null) {
-        navigator.geolocation.clearWatch(watch);
-        watch = null;
-        follow.textContent = "Tick stops off as I reach them";
-        where.textContent = "";
-        return;
-      }
-      where.textContent = "Finding your location…";
-      follow.textContent = "Stop following my location";
-      watch = navigator.geolocation.watchPosition(reached, function (error) {
-        where.textContent = "Your location is not available (" + error.message + "): tick the stops by hand.";
-      }, { enableHighAccuracy: true, maximumAge: 10000 });
+    site.followRoute({
+      button: follow, where: document.getElementById("tour-where"), noun: "stop",
+      stops: function () { return stops; }, update: update, map: function () { return site.map || null; },
     });
   }
 
