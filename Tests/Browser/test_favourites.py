@@ -22,6 +22,16 @@ def open_favourites(browser):
     wait_until(browser.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-favourites-ready=true]"))
 
 
+def save_favourites(browser, dataset, rows):
+    """Saves `rows` of `dataset` as favourites straight into the browser's storage (their links go
+    to the dataset's list), then opens the favourites page."""
+    places = [{"dataset": dataset, "id": r.id, "title": r.title, "path": f"{dataset}/", "lat": r.latitude,
+               "lon": r.longitude} for r in rows]
+    open_favourites(browser)
+    browser.driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    open_favourites(browser)
+
+
 def put_in_order(driver, ordered=True):
     """Shows the favourites in the shortest order (or newest first), whichever the page, which
     remembers the choice, showed before."""
@@ -113,10 +123,7 @@ def test_favourites_route_is_ticked_off_and_kept(browser, datasets):
     chosen stays chosen, on the next visit; a removed place drops its tick; the ticks clear."""
     driver = browser.driver
     rows = list(datasets["boxes"].rows.values())[:5]
-    places = [{"dataset": "boxes", "id": r.id, "title": r.title, "path": "boxes/", "lat": r.latitude, "lon": r.longitude} for r in rows]
-    open_favourites(browser)
-    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
-    open_favourites(browser)
+    save_favourites(browser, "boxes", rows)
     put_in_order(driver, False)
     progress = driver.find_element(By.ID, "favourites-progress")
     assert not progress.is_displayed(), "newest first is no route"
@@ -156,10 +163,7 @@ def test_favourites_route_is_ticked_off_and_kept(browser, datasets):
 def test_following_the_visitor_ticks_the_favourite_they_reach(browser, datasets):
     driver = browser.driver
     rows = list(datasets["boxes"].rows.values())[10:14]
-    places = [{"dataset": "boxes", "id": r.id, "title": r.title, "path": "boxes/", "lat": r.latitude, "lon": r.longitude} for r in rows]
-    open_favourites(browser)
-    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
-    open_favourites(browser)
+    save_favourites(browser, "boxes", rows)
     follow = driver.find_element(By.ID, "favourites-follow")
     put_in_order(driver, False)
     assert not follow.is_displayed(), "newest first is no route to follow"
@@ -190,10 +194,7 @@ def test_many_favourites_in_the_shortest_order(browser, datasets):
     shortest is as short as an integer program's shortest path, and no reversal shortens it."""
     driver = browser.driver
     rows = list(datasets["photos"].rows.values())[:24]
-    places = [{"dataset": "photos", "id": r.id, "title": r.title, "path": "photos/", "lat": r.latitude, "lon": r.longitude} for r in rows]
-    open_favourites(browser)
-    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
-    open_favourites(browser)
+    save_favourites(browser, "photos", rows)
     put_in_order(driver)
     ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
     assert sorted(ids) == sorted(r.id for r in rows)
@@ -222,10 +223,7 @@ def test_favourites_beyond_the_proof_limit_say_how_far_from_shortest(browser, da
     the shortest the order can be, and that bound is no longer than an integer program's shortest."""
     driver = browser.driver
     rows = list(datasets["photos"].rows.values())[:70]
-    places = [{"dataset": "photos", "id": r.id, "title": r.title, "path": "photos/", "lat": r.latitude, "lon": r.longitude} for r in rows]
-    open_favourites(browser)
-    driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
-    open_favourites(browser)
+    save_favourites(browser, "photos", rows)
     put_in_order(driver)
     ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
     assert sorted(ids) == sorted(r.id for r in rows)
