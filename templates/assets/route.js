@@ -1,13 +1,12 @@
 // mapsite: the shortest order through places, in the browser (for favourites): an open path from
-// any place to any other. Up to EXACT places, Held–Karp over subsets. Beyond, 2-opt from a
-// nearest-neighbour path out of every place; then, up to PROOF places, branch and bound on
-// Held–Karp 1-tree bounds proves that order shortest or finds a shorter one, within a budget, as
-// the site's tours do at build time; beyond PROOF, the 1-tree bound alone says how far from
-// shortest the order can be. The path is solved as a cycle through one more node,
-// "outside", from which every place is a free step.
+// any place to any other. 2-opt from a nearest-neighbour path out of every place; then, up to
+// PROOF places, branch and bound on Held–Karp 1-tree bounds proves that order shortest or finds a
+// shorter one, within a budget, as the site's tours do at build time; beyond PROOF, the 1-tree
+// bound alone says how far from shortest the order can be. The path is solved as a cycle through
+// one more node, "outside", from which every place is a free step.
 (function () {
   "use strict";
-  var EXACT = 12, PROOF = 60;
+  var PROOF = 60;
   // Two lengths closer than this (metres) count as equal: a proof holds to the centimetre.
   var TOLERANCE = 0.01;
 
@@ -20,34 +19,6 @@
     var total = 0;
     for (var i = 1; i < order.length; i++) total += d[order[i - 1]][order[i]];
     return total;
-  }
-
-  function exact(d) {
-    var n = d.length, sets = 1 << n;
-    var best = new Float64Array(sets * n).fill(Infinity);
-    var previous = new Int8Array(sets * n).fill(-1);
-    for (var i = 0; i < n; i++) best[(1 << i) * n + i] = 0;
-    for (var set = 1; set < sets; set++) {
-      for (var end = 0; end < n; end++) {
-        var here = best[set * n + end];
-        if (!(set & (1 << end)) || here === Infinity) continue;
-        for (var next = 0; next < n; next++) {
-          if (set & (1 << next)) continue;
-          var to = (set | (1 << next)) * n + next, through = here + d[end][next];
-          if (through < best[to]) { best[to] = through; previous[to] = end; }
-        }
-      }
-    }
-    var all = sets - 1, last = 0;
-    for (var j = 1; j < n; j++) if (best[all * n + j] < best[all * n + last]) last = j;
-    var order = [];
-    for (var s = all, e = last; e >= 0;) {
-      order.push(e);
-      var before = previous[s * n + e];
-      s &= ~(1 << e);
-      e = before;
-    }
-    return order.reverse();
   }
 
   function improved(order, d) {
@@ -328,10 +299,6 @@
     var n = points.length, d = matrix(points);
     var indices = points.map(function (_, i) { return i; });
     if (n < 3) return { order: indices, proven: true, bound: length(indices, d) };
-    if (n <= EXACT) {
-      var order = exact(d);
-      return { order: order, proven: true, bound: length(order, d) };
-    }
     var found = null;
     for (var start = 0; start < n; start++) {
       var candidate = improved(nearestFrom(start, d), d);
