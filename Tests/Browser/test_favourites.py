@@ -190,7 +190,7 @@ def test_following_the_visitor_ticks_the_favourite_they_reach(browser, datasets)
 
 
 def test_many_favourites_in_the_shortest_order(browser, datasets):
-    """Twenty-four saved photographs, beyond the exact limit (12): the order the page proves
+    """Twenty-four saved photographs: the order the page proves
     shortest is as short as an integer program's shortest path, and no reversal shortens it."""
     driver = browser.driver
     rows = list(datasets["photos"].rows.values())[:24]
