@@ -12,7 +12,8 @@ import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPO, all_list_pages, fetch, load_config, slug_of, text_of, wait_until
+from support import (
+    REPO, all_list_pages, fetch, fetch_page, load_config, slug_of, squash, text_of, wait_until)
 
 CONFIG = load_config(REPO / "content" / "site.yml")
 DATASET_TITLES = {d["name"]: d["title"] for d in CONFIG["datasets"]}
@@ -252,4 +253,40 @@ def test_search_finds_the_sites_own_pages(browser, server, datasets):
     for result in found:
         assert fetch(result["href"])[0] == 200, f"result {result['title']!r} → {result['href']} is no page"
     assert not search(driver, "qwertyuiop"), "a word in no page and no place"
+    browser.assert_clean(browser.path)
+
+
+def test_search_finds_group_and_region_pages(browser, server):
+    """A neighbourhood's page is found by its name, whether places lie in it or not (a region of
+    the polygons file alone), and so is each group field's index; the result line's count is the
+    one the page itself shows."""
+    regions = json.loads((REPO / "content" / "data" / "neighbourhoods.geojson").read_text())
+    names = [feature["properties"]["name"] for feature in regions["features"]]
+    browser.open("properties/")
+    driver = browser.driver
+    seen = {"with places": 0, "without": 0}
+    for name in names:
+        found = [r for r in search(driver, name) if r["meta"].startswith("Neighbourhood · ")]
+        assert [r["title"] for r in found][:1] == [name], (name, found)
+        result = found[0]
+        assert result["href"] == server.url(f"properties/by/neighbourhood/{slug_of(name)}/")
+        page = fetch_page(result["href"])
+        assert squash(page.find_all("h1")[0].text) == name
+        metas = [squash(m.text) for m in page.find_all("p", cls="meta")]
+        counts = [m for m in metas if m.endswith("· Neighbourhood")]
+        assert len(counts) == 1, counts
+        shown = counts[0].split(" places")[0]
+        if shown == "0":
+            assert result["meta"] == "Neighbourhood · no places"
+            assert page.find_all("p", cls="empty"), f"{name}: no places, yet no word of it"
+            seen["without"] += 1
+        else:
+            assert result["meta"] == f"Neighbourhood · {shown} place" + ("" if shown == "1" else "s")
+            seen["with places"] += 1
+    assert seen["with places"] and seen["without"], seen  # the example has both kinds
+
+    found = search(driver, "property assessments by zon")
+    assert found[0]["title"] == "Property assessments by zoning", found
+    assert found[0]["href"] == server.url("properties/by/zoning/")
+    assert fetch(found[0]["href"])[0] == 200
     browser.assert_clean(browser.path)

@@ -36,21 +36,8 @@ struct GroupPages {
         page write: (TemplateObject, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
     ) throws {
         for index in groups.indexes {
-            var groupList = index.groups
+            let groupList = Self.pages(of: index, dataset: dataset, regions: regions)
             let isRegionField = regions != nil && index.field == dataset.config.regions?.field
-            if isRegionField, let regions {
-                let present = Set(groupList.map(\.value))
-                var slugs = Set(groupList.map(\.slug))
-                for region in regions.regions where !present.contains(region.name) {
-                    var slug = region.slug
-                    var counter = 2
-                    while !slugs.insert(slug).inserted {
-                        slug = "\(region.slug)-\(counter)"
-                        counter += 1
-                    }
-                    groupList.append(.init(value: region.name, slug: slug, members: [], aggregates: []))
-                }
-            }
             let base = Self.indexPath(dataset: dataset.name, field: index.field)
             try write(indexView(index, groupList, base: base), base, "group-index")
             let shapes =
@@ -72,10 +59,28 @@ struct GroupPages {
         }
     }
 
-    private var fieldLabels: [String: String] {
-        var labels = Dictionary(dataset.config.fields.map { ($0.name, $0.label) }, uniquingKeysWith: { a, _ in a })
-        for field in dataset.config.groupBy where labels[field] == nil { labels[field] = Label.from(field) }
-        return labels
+    /// The groups of `index` that get a page, in its order: for a field filled from `regions:`,
+    /// each region that holds no place follows, with a slug of its own.
+    static func pages(of index: GroupIndex, dataset: Dataset, regions: RegionSet?) -> [GroupIndex.Group] {
+        var groupList = index.groups
+        guard let regions, index.field == dataset.config.regions?.field else { return groupList }
+        let present = Set(groupList.map(\.value))
+        var slugs = Set(groupList.map(\.slug))
+        for region in regions.regions where !present.contains(region.name) {
+            var slug = region.slug
+            var counter = 2
+            while !slugs.insert(slug).inserted {
+                slug = "\(region.slug)-\(counter)"
+                counter += 1
+            }
+            groupList.append(.init(value: region.name, slug: slug, members: [], aggregates: []))
+        }
+        return groupList
+    }
+
+    /// The label of `field` as the dataset's pages show it.
+    static func label(of field: String, in dataset: Dataset) -> String {
+        dataset.config.fields.first { $0.name == field }?.label ?? Label.from(field)
     }
 
     /// The statistic each aggregate shows in the index table: the median when configured.
@@ -85,7 +90,7 @@ struct GroupPages {
 
     private func indexView(_ index: GroupIndex, _ groups: [GroupIndex.Group], base: String) -> TemplateObject {
         let root = SitePath.root(from: base)
-        let label = fieldLabels[index.field] ?? Label.from(index.field)
+        let label = Self.label(of: index.field, in: dataset)
         var view = context.page(
             at: base, title: "\(dataset.config.title) by \(label.lowercased())",
             description:
@@ -133,7 +138,7 @@ struct GroupPages {
     ) -> TemplateObject {
         let path = list.path(page: page)
         let root = SitePath.root(from: path)
-        let label = fieldLabels[index.field] ?? Label.from(index.field)
+        let label = Self.label(of: index.field, in: dataset)
         let title = page == 1 ? group.value : "\(group.value), page \(page)"
         var view = context.page(
             at: path, title: title,

@@ -199,7 +199,9 @@ final class PageRenderer {
         try files.write("robots.txt", SiteFiles.robots(config: context.config))
         try files.write(
             SearchPages.path,
-            SearchPages.json(SearchPages.entries(datasets: datasets, tours: tours, pages: pages.pages)))
+            SearchPages.json(
+                SearchPages.entries(
+                    datasets: datasets, tours: tours, pages: pages.pages, groups: groups, regions: regions)))
     }
 
     /// Renders a page's view over the shared view for its path, writes `path/index.html`.
