@@ -6,7 +6,7 @@ from urllib.parse import urljoin
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from support import REPO, list_pages, load_config, text_of, wait_until
 
@@ -222,4 +222,47 @@ def test_near_me_far_from_every_place(browser, datasets, where, name, lat, lon, 
     assert driver.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"), f"near/ from {where}: {status}"
     shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
     assert_nearest(shown, spec, lat, lon, k, f"near/ from {where} ({lat}, {lon}), {name}")
+    browser.assert_clean(browser.path)
+
+
+def test_near_me_starts_on_the_places_and_keeps_the_point_for_another_dataset(browser, datasets):
+    """Before a point is chosen the map shows the whole dataset, every place a dot (all fit in
+    view), and the list takes no room; a point clicked on the map is kept when another dataset is
+    chosen, whose nearest places are then listed from it."""
+    first, second = datasets[DATASET_NAMES[0]], datasets[DATASET_NAMES[1]]
+    browser.open(f"near/?dataset={first.name}")
+    driver = browser.driver
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-dots]"), timeout=15)
+    view = driver.execute_script(
+        "var b = window.mapsite.map.getBounds(); return [b.getSouth(), b.getWest(), b.getNorth(), b.getEast(),"
+        " window.mapsite.map.getZoom()]")
+    south, west, north, east, zoom = view
+    rows = list(first.rows.values())
+    assert all(south <= r.latitude <= north and west <= r.longitude <= east for r in rows), (view, first.name)
+    assert zoom >= 8, f"the map shows the world ({zoom}), not the {first.count} places"
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-near-dots") == str(first.count)
+    results = driver.find_element(By.ID, "near-results")
+    assert not results.is_displayed()
+    map_width = driver.find_element(By.ID, "near-map").size["width"]
+    assert map_width >= driver.find_element(By.CSS_SELECTOR, ".near-layout").size["width"] - 2
+
+    driver.find_element(By.ID, "near-map").click()  # its centre
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"), timeout=15)
+    assert results.is_displayed()
+    assert driver.find_element(By.ID, "near-map").size["width"] < map_width * 0.8
+    query = dict(part.split("=") for part in driver.execute_script("return location.search")[1:].split("&"))
+    lat, lon = float(query["lat"]), float(query["lon"])
+
+    driver.execute_script("document.body.removeAttribute('data-near-ready')")
+    Select(driver.find_element(By.ID, "near-dataset")).select_by_value(second.name)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"), timeout=15)
+    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+    assert len(shown) == min(10, second.count)
+    # The point in the address is rounded to a tenth of a metre: compare distances, not ids.
+    rows = {row.id: row for row in second.rows.values()}
+    assert set(shown) <= set(rows), f"{second.name}: {shown}"
+    got = [distance(lat, lon, rows[i].latitude, rows[i].longitude) for i in shown]
+    want = sorted(distance(lat, lon, r.latitude, r.longitude) for r in rows.values())[: len(shown)]
+    assert all(abs(g - w) < 0.5 for g, w in zip(got, want)), (got, want)
+    assert f"dataset={second.name}" in driver.execute_script("return location.search")
     browser.assert_clean(browser.path)

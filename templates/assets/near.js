@@ -1,5 +1,7 @@
 // mapsite near-me page: the k nearest places to you, to a point picked on the map, or to
 // ?lat=…&lon=… in the URL, computed here from the point tiles (exact, nearest tiles first).
+// Until a point is chosen the map shows the whole dataset; the places (or the clusters) in view
+// are drawn as faint dots, from the same tiles, behind the numbered pins of the nearest.
 (function () {
   "use strict";
   var T = window.mapsiteTiles;
@@ -17,7 +19,12 @@
   var map = L.map("near-map").setView([20, 0], 2);
   window.mapsite.basemap(map);
   window.mapsite.map = map;
+  // Faint dots on a canvas, which takes thousands of them; they let clicks through to the map.
+  var dots = L.layerGroup().addTo(map);
+  var dotRenderer = L.canvas({ padding: 0.2 });
   var layer = L.layerGroup().addTo(map);
+  // The point of the last search: [lat, lon, how it was chosen]; another dataset is searched from it.
+  var last = null;
 
   function tileset(name) {
     if (!tilesets[name]) tilesets[name] = new T.Tileset(settings.root, name);
@@ -26,14 +33,61 @@
 
   function say(text) { status.textContent = text; }
 
+  function fill() {
+    var option = select.options[select.selectedIndex];
+    return window.mapsite.color(option && option.getAttribute("data-color"));
+  }
+
+  // The chosen dataset's places in view (clusters at coarse zooms, a dot sized by its count).
+  var drawn = 0;
+  function drawDots() {
+    var mine = ++drawn, set = tileset(select.value);
+    set.load().then(function () {
+      var b = map.getBounds();
+      var keys = set.keysFor({ west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() },
+        Math.floor(map.getZoom()));
+      return Promise.all(keys.map(function (key) { return set.tile(key); }));
+    }).then(function (tiles) {
+      if (mine !== drawn) return;
+      dots.clearLayers();
+      var color = fill(), count = 0;
+      function dot(lat, lon, radius) {
+        L.circleMarker([lat, lon], { renderer: dotRenderer, radius: radius, weight: 1, color: color, opacity: 0.6,
+          fillColor: color, fillOpacity: 0.35, interactive: false }).addTo(dots);
+        count++;
+      }
+      tiles.forEach(function (tile) {
+        (tile.p || []).forEach(function (p) { dot(p[0], p[1], 3); });
+        (tile.c || []).forEach(function (c) { dot(c[0], c[1], Math.min(14, 4 + 2 * Math.log10(c[2]))); });
+      });
+      document.body.setAttribute("data-near-dots", String(count));
+    }).catch(function (error) {
+      say("Could not load the places: " + error.message);
+      throw error;
+    });
+  }
+
+  // The whole dataset in view, before any point is chosen.
+  function showDataset() {
+    tileset(select.value).load().then(function (set) {
+      if (last) return;
+      var b = set.manifest.bounds;
+      if (set.manifest.count) map.fitBounds([[b[1], b[0]], [b[3], b[2]]], { padding: [20, 20], maxZoom: 16 });
+      drawDots();
+    }).catch(function (error) {
+      say("Could not load the places: " + error.message);
+      throw error;
+    });
+  }
+
   function search(lat, lon, how) {
     var name = select.value;
+    last = [lat, lon, how];
     say("Looking for the " + k + " places nearest to " + how + "…");
     var read = 0;
     tileset(name).nearest(lat, lon, k, function () { read++; }).then(function (found) {
       list.innerHTML = "";
-      var option = select.options[select.selectedIndex];
-      var fill = window.mapsite.color(option && option.getAttribute("data-color"));
+      var color = fill();
       layer.clearLayers();
       window.mapsite.hereMarker([lat, lon])
         .addTo(layer).bindTooltip(how);
@@ -50,19 +104,22 @@
         // The rank, as on the place's pin.
         var rank = document.createElement("span");
         rank.className = "near-rank";
-        rank.style.background = fill;
+        rank.style.background = color;
         rank.textContent = index + 1;
         li.appendChild(rank);
         li.appendChild(a);
         li.appendChild(span);
         list.appendChild(li);
-        L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(fill, index + 1) }).addTo(layer)
+        L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(color, index + 1) }).addTo(layer)
           .bindPopup('<a href="' + a.href + '">' + a.innerHTML + "</a>");
         bounds.push([place.lat, place.lon]);
         if (index === 0) li.className = "nearest";
       });
+      // The list has just taken its column beside the map (see .near-layout), narrowing it.
+      map.invalidateSize();
       // Room above for the pins, which stand 41 pixels over their places.
       map.fitBounds(bounds, { paddingTopLeft: [30, 50], paddingBottomRight: [30, 20], maxZoom: 17 });
+      drawDots();  // of this dataset, even when the view did not move
       say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + (read === 1 ? " tile" : " tiles") + " read)."
         : "This dataset has no places.");
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +
@@ -90,10 +147,11 @@
   }
 
   map.on("click", function (event) { search(event.latlng.lat, event.latlng.lng, "the point you picked"); });
+  map.on("moveend", drawDots);
   form.addEventListener("submit", function (event) { event.preventDefault(); locate(); });
   select.addEventListener("change", function () {
-    var center = params.get("lat") !== null ? [Number(params.get("lat")), Number(params.get("lon"))] : null;
-    if (center) search(center[0], center[1], "the point in the address");
+    if (last) search(last[0], last[1], last[2]);
+    else showDataset();
   });
 
   var lat = Number(params.get("lat")), lon = Number(params.get("lon"));
@@ -101,5 +159,6 @@
     search(lat, lon, "the point in the address");
   } else {
     say("Press “Find places near me”, or click the map to pick a point.");
+    showDataset();
   }
 })();
