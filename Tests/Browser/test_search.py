@@ -2,6 +2,7 @@
 under search/ is fetched only once the box is used. On a list page and on an item page, so that
 result links are checked from two depths of the site under /demo/."""
 
+import functools
 import json
 import time
 import unicodedata
@@ -87,20 +88,33 @@ def search(driver, text: str) -> list[dict]:
     return results(driver)
 
 
+@functools.cache
+def site_pages(base: str) -> set[str]:
+    """The URLs of the site's own pages that search finds (search/pages.json), under `base`."""
+    status_code, _, body = fetch(base + "search/pages.json")
+    assert status_code == 200
+    return {base + page["p"] for page in json.loads(body)["pages"]}
+
+
 def assert_open_with(driver, found: list[dict], query: str, base: str):
-    """The list is open with `found`, each result a page of the site at `base` (…/demo/)."""
+    """The list is open with `found`: up to 3 of the site's own pages, then up to 10 places, each
+    a page of the site at `base` (…/demo/)."""
     assert found, f"no results for {query!r}: {status(driver)!r}"
-    assert len(found) <= 10, f"{len(found)} results for {query!r}"
+    pages = [option for option in found if option["href"] in site_pages(base)]
+    assert found[: len(pages)] == pages and len(pages) <= 3, f"site pages for {query!r}: {pages}"
+    places = found[len(pages):]
+    assert len(places) <= 10, f"{len(places)} places for {query!r}"
     assert box(driver).get_attribute("aria-expanded") == "true"
     assert listbox(driver).is_displayed()
     assert status(driver) == ("1 result." if len(found) == 1 else f"{len(found)} results.")
     for option in found:
         assert option["title"] and option["meta"] and option["href"], option
-        # `<dataset>/<slug>/` under /demo/, a page that exists, and the dataset named under the title.
+        assert fetch(option["href"])[0] == 200, f"result {option['title']!r} → {option['href']} is no page"
+    for option in places:
+        # `<dataset>/<slug>/` under /demo/, and the dataset named under the title.
         dataset, _, rest = option["href"][len(base):].partition("/")
         assert option["href"].startswith(base) and rest.count("/") == 1 and rest.endswith("/"), option
         assert option["meta"].endswith(DATASET_TITLES[dataset]), option
-        assert fetch(option["href"])[0] == 200, f"result {option['title']!r} → {option['href']} is no page"
 
 
 @pytest.mark.parametrize("page", ["list", "item"])
