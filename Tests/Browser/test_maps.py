@@ -32,6 +32,8 @@ def test_map_page_shows_the_places(browser, name):
     assert status.endswith("in view"), f"{path}: {status}"
     markers = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
     assert markers, f"{path}: no markers or clusters on the map"
+    scale = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-control-scale-line")
+    assert scale and all(text_of(line) for line in scale), f"{path}: no scale bar"
     browser.assert_clean(path)
     if name in (None, DATASET_NAMES[0]):
         browser.screenshot(f"map-{name or 'all'}-phone", 390, 844, mobile=True, reload=wait_for_map)
@@ -240,6 +242,7 @@ def test_near_me_starts_on_the_places_and_keeps_the_point_for_another_dataset(br
     rows = list(first.rows.values())
     assert all(south <= r.latitude <= north and west <= r.longitude <= east for r in rows), (view, first.name)
     assert zoom >= 8, f"the map shows the world ({zoom}), not the {first.count} places"
+    assert driver.find_elements(By.CSS_SELECTOR, "#near-map .leaflet-control-scale"), "no scale bar"
     assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-near-dots") == str(first.count)
     results = driver.find_element(By.ID, "near-results")
     assert not results.is_displayed()

@@ -12,8 +12,10 @@
   };
   var DEFAULT_COLOR = "#0b6e69";
 
+  // The site's basemap, and a scale bar (metres and feet) in the corner, as on every map of the site.
   function basemap(map) {
     L.tileLayer(settings.basemap, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(map);
+    L.control.scale({ maxWidth: 120 }).addTo(map);
   }
 
   // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
