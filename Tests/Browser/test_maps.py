@@ -269,3 +269,34 @@ def test_near_me_starts_on_the_places_and_keeps_the_point_for_another_dataset(br
     assert all(abs(g - w) < 0.5 for g, w in zip(got, want)), (got, want)
     assert f"dataset={second.name}" in driver.execute_script("return location.search")
     browser.assert_clean(browser.path)
+
+
+def test_near_me_count_menu(browser, datasets):
+    """How many places to list is a menu: choosing 25 lists the brute-force 25 nearest from the
+    same point and keeps the choice in the address; a count from the address the menu does not
+    offer is added to it, in order."""
+    spec = datasets[DATASET_NAMES[1]]
+    lat, lon = 40.7506, -73.9935
+    browser.open(f"near/?dataset={spec.name}&lat={lat}&lon={lon}")
+    driver = browser.driver
+    ready = "body[data-near-ready=true]"
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ready), timeout=15)
+    menu = Select(driver.find_element(By.ID, "near-count"))
+    assert menu.first_selected_option.text == "10"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#near-results li")) == min(10, spec.count)
+
+    driver.execute_script("document.body.removeAttribute('data-near-ready')")
+    menu.select_by_visible_text("25")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ready), timeout=15)
+    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+    assert_nearest(shown, spec, lat, lon, 25, f"near/ at ({lat}, {lon}), 25 of {spec.name}")
+    assert "k=25" in driver.execute_script("return location.search")
+    assert "The 25 places nearest" in text_of(driver.find_element(By.ID, "near-status"))
+
+    browser.open(f"near/?dataset={spec.name}&lat={lat}&lon={lon}&k=7")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ready), timeout=15)
+    menu = Select(driver.find_element(By.ID, "near-count"))
+    assert [o.text for o in menu.options] == ["7", "10", "25", "50", "100"]
+    assert menu.first_selected_option.text == "7"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#near-results li")) == 7
+    browser.assert_clean(browser.path)

@@ -11,7 +11,15 @@
   var list = document.getElementById("near-results");
   var status = document.getElementById("near-status");
   var params = new URLSearchParams(location.search);
-  var k = Math.max(1, Math.min(100, Number(params.get("k")) || 10));
+  var count = document.getElementById("near-count");
+  var k = Math.max(1, Math.min(100, Math.round(Number(params.get("k"))) || 10));
+  // A count from the address that the list does not offer gets an option of its own.
+  if (!Array.prototype.some.call(count.options, function (option) { return Number(option.value) === k; })) {
+    var option = document.createElement("option");
+    option.textContent = String(k);
+    count.insertBefore(option, Array.prototype.find.call(count.options, function (o) { return Number(o.value) > k; }) || null);
+  }
+  count.value = String(k);
   var tilesets = {};
 
   if (params.get("dataset")) select.value = params.get("dataset");
@@ -123,7 +131,7 @@
       say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + (read === 1 ? " tile" : " tiles") + " read)."
         : "This dataset has no places.");
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +
-        lon.toFixed(6) + (params.get("k") ? "&k=" + k : ""));
+        lon.toFixed(6) + (k !== 10 ? "&k=" + k : ""));
       document.body.setAttribute("data-near-ready", "true");
     }).catch(function (error) {
       say("Could not load the places: " + error.message);
@@ -149,6 +157,10 @@
   map.on("click", function (event) { search(event.latlng.lat, event.latlng.lng, "the point you picked"); });
   map.on("moveend", drawDots);
   form.addEventListener("submit", function (event) { event.preventDefault(); locate(); });
+  count.addEventListener("change", function () {
+    k = Number(count.value);
+    if (last) search(last[0], last[1], last[2]);
+  });
   select.addEventListener("change", function () {
     if (last) search(last[0], last[1], last[2]);
     else showDataset();
