@@ -162,3 +162,67 @@ def test_empty_region_still_has_a_page(browser, server, datasets, regions):
     listed = {tr.find("th").attrs["data-value"]: tr.find("td").text for tr in index.find("tbody").find_all("tr")}
     assert sorted(listed) == sorted(regions.names)
     assert listed[name] == "0"
+
+
+RAMP = ["#fde725", "#5ec962", "#21918c", "#3b528b", "#440154"]  # regions-map.js, light to dark
+NO_VALUE = "#c8c8c8"
+
+
+def table_columns(driver) -> tuple[list[str], dict[str, list[float | None]]]:
+    """The index table's number columns, and each region's numbers, as the table has them."""
+    heads = [text_of(th) for th in driver.find_elements(By.CSS_SELECTOR, "table.groups thead th")][1:]
+    rows = {}
+    for row in driver.find_elements(By.CSS_SELECTOR, "table.groups tbody tr"):
+        name = row.find_element(By.CSS_SELECTOR, "th").get_attribute("data-value")
+        cells = [td.get_attribute("data-value") for td in row.find_elements(By.CSS_SELECTOR, "td")]
+        rows[name] = [float(c) if c else None for c in cells]
+    return heads, rows
+
+
+def test_region_index_map_colours_each_region_by_the_tables_numbers(browser, server, regions):
+    """The index page of the region field maps every region of the polygons file, filled by the
+    number chosen (a median first, then the places): a larger number never gets a lighter colour,
+    a region without one is grey, the legend names the number; a click opens the region's page."""
+    names = [f["properties"][DATASET["regions"].get("name", "name")]
+             for f in json.loads(REGIONS_FILE.read_text())["features"]]
+    browser.open(f"{DATASET['name']}/by/{slug_of(FIELD)}/")
+    driver = browser.driver
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions-map[data-ready=true]"), timeout=15)
+    heads, rows = table_columns(driver)
+    assert sorted(rows) == sorted(names)
+    menu = driver.find_element(By.ID, "regions-column")
+    options = [text_of(o) for o in menu.find_elements(By.TAG_NAME, "option")]
+    assert options == heads, (options, heads)
+
+    def fills() -> dict[str, str]:
+        paths = driver.find_elements(By.CSS_SELECTOR, "#regions-map path[data-name]")
+        return {p.get_attribute("data-name"): p.get_attribute("data-fill") for p in paths}
+
+    for column in ([1, 0] if len(heads) > 1 else [0]):
+        if column != int(driver.find_element(By.ID, "regions-map").get_attribute("data-column")):
+            driver.execute_script(
+                "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))",
+                menu, str(column))
+        wait_until(driver, lambda d: d.find_element(By.ID, "regions-map").get_attribute("data-column") == str(column))
+        shown = fills()
+        assert sorted(shown) == sorted(names), f"{heads[column]}: regions drawn {sorted(shown)}"
+        values = {name: rows[name][column] for name in names}
+        for name, value in values.items():
+            assert (shown[name] == NO_VALUE) == (value is None), (heads[column], name, value, shown[name])
+        ranked = [(values[n], RAMP.index(shown[n])) for n in names if values[n] is not None]
+        for a_value, a_class in ranked:
+            for b_value, b_class in ranked:
+                if a_value < b_value:
+                    assert a_class <= b_class, f"{heads[column]}: {a_value} darker than {b_value}"
+        assert len({c for _, c in ranked}) >= 3, f"{heads[column]}: too few classes for {len(ranked)} regions"
+        legend = text_of(driver.find_element(By.CSS_SELECTOR, ".regions-legend"))
+        assert legend.startswith(heads[column]), legend
+    browser.screenshot("regions-index-desktop")
+
+    # A click in the middle of the largest region drawn, as a visitor would.
+    paths = driver.find_elements(By.CSS_SELECTOR, "#regions-map path[data-name]")
+    largest = max(paths, key=lambda p: p.size["width"] * p.size["height"])
+    target = largest.get_attribute("data-name")
+    largest.click()
+    wait_until(driver, lambda d: d.current_url.endswith(f"/{slug_of(FIELD)}/{slug_of(target)}/"))
+    browser.assert_clean(browser.path)

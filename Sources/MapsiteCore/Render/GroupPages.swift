@@ -39,10 +39,15 @@ struct GroupPages {
             let groupList = Self.pages(of: index, dataset: dataset, regions: regions)
             let isRegionField = regions != nil && index.field == dataset.config.regions?.field
             let base = Self.indexPath(dataset: dataset.name, field: index.field)
-            try write(indexView(index, groupList, base: base), base, "group-index")
             let shapes =
                 isRegionField
                 ? Dictionary(regions!.regions.map { ($0.name, $0.shape) }, uniquingKeysWith: { a, _ in a }) : [:]
+            if isRegionField {
+                try writeFile(
+                    base + RegionsMapFile.name,
+                    RegionsMapFile.json(groups: groupList, shapes: shapes, columns: Self.indexColumns(of: dataset)))
+            }
+            try write(indexView(index, groupList, base: base, regionsFile: isRegionField), base, "group-index")
             for group in groupList {
                 let path = base + group.slug + "/"
                 let order = group.members.sorted { listRank[$0] < listRank[$1] }
@@ -84,11 +89,34 @@ struct GroupPages {
     }
 
     /// The statistic each aggregate shows in the index table: the median when configured.
-    private func indexStatistic(_ field: DatasetConfig.AggregateField) -> Aggregate.Statistic? {
+    private static func indexStatistic(_ field: DatasetConfig.AggregateField) -> Aggregate.Statistic? {
         field.statistics.contains(.median) ? .median : field.statistics.first { $0 != .count }
     }
 
-    private func indexView(_ index: GroupIndex, _ groups: [GroupIndex.Group], base: String) -> TemplateObject {
+    /// A number column of the index table (and a choice of the regions map): its label, and each
+    /// group's value (nil: none) and its text.
+    struct IndexColumn {
+        var label: String
+        var cell: (GroupIndex.Group) -> (value: Double?, text: String)
+    }
+
+    /// The number of places, then the index statistic of each aggregate of `dataset`.
+    static func indexColumns(of dataset: Dataset) -> [IndexColumn] {
+        var columns = [IndexColumn(label: "Places") { (Double($0.count), NumberText.grouped($0.count)) }]
+        for (position, field) in dataset.config.aggregates.enumerated() {
+            guard let statistic = indexStatistic(field) else { continue }
+            columns.append(
+                IndexColumn(label: "\(statistic.label) \(field.label.lowercased())") { group in
+                    let aggregate = position < group.aggregates.count ? group.aggregates[position] : nil
+                    return (aggregate?.value(of: statistic), aggregate?.text(statistic) ?? "–")
+                })
+        }
+        return columns
+    }
+
+    private func indexView(
+        _ index: GroupIndex, _ groups: [GroupIndex.Group], base: String, regionsFile: Bool
+    ) -> TemplateObject {
         let root = SitePath.root(from: base)
         let label = Self.label(of: index.field, in: dataset)
         var view = context.page(
@@ -96,34 +124,20 @@ struct GroupPages {
             description:
                 "\(NumberText.grouped(groups.count)) values of \(label.lowercased()), with the number of places in each."
         )
-        let aggregates = dataset.config.aggregates
-        var columns: [TemplateValue] = [
-            ["label": .text(label), "kind": "text"], ["label": "Places", "kind": "number"],
-        ]
-        for field in aggregates {
-            if let statistic = indexStatistic(field) {
-                columns.append(["label": .text("\(statistic.label) \(field.label.lowercased())"), "kind": "number"])
-            }
-        }
-        view["columns"] = .list(columns)
+        let numbers = Self.indexColumns(of: dataset)
+        view["columns"] = .list(
+            [["label": .text(label), "kind": "text"]] + numbers.map { ["label": .text($0.label), "kind": "number"] })
         view["rows"] = .list(
             groups.map { group in
-                var cells: [TemplateValue] = [
-                    ["text": .text(NumberText.grouped(group.count)), "value": .text(String(group.count))]
-                ]
-                for (position, field) in aggregates.enumerated() {
-                    guard let statistic = indexStatistic(field) else { continue }
-                    let aggregate = position < group.aggregates.count ? group.aggregates[position] : nil
-                    let number = aggregate?.value(of: statistic)
-                    cells.append([
-                        "text": .text(aggregate?.text(statistic) ?? "–"),
-                        "value": .text(number.map { String($0) } ?? ""),
-                    ])
+                let cells: [TemplateValue] = numbers.map { column in
+                    let (value, text) = column.cell(group)
+                    return ["text": .text(text), "value": .text(value.map { String($0) } ?? "")]
                 }
                 return [
                     "value": .text(group.value), "url": .text(root + base + group.slug + "/"), "cells": .list(cells),
                 ]
             })
+        view["regionsURL"] = .optional(regionsFile ? root + base + RegionsMapFile.name : nil)
         view["field"] = .text(label)
         view["ungrouped"] = .optional(
             index.ungrouped.isEmpty
@@ -183,27 +197,7 @@ struct GroupPages {
                     .string(item.title), .string(item.slug),
                 ]))
         }
-        var geometry = JSONWriter.Value.null
-        if let shape {
-            geometry = .object([
-                ("type", .string("MultiPolygon")),
-                (
-                    "coordinates",
-                    .array(
-                        shape.polygons.map { polygon in
-                            .array(
-                                polygon.rings.map { ring in
-                                    .array(
-                                        ring.map {
-                                            .array([
-                                                .number($0.longitude, decimals: 6), .number($0.latitude, decimals: 6),
-                                            ])
-                                        })
-                                })
-                        })
-                ),
-            ])
-        }
+        let geometry = shape.map(RegionsMapFile.geometry) ?? .null
         return JSONWriter.encode(.object([("p", .array(points)), ("shape", geometry)])) + "\n"
     }
 }
