@@ -14,7 +14,8 @@
   var map = L.map(element, { scrollWheelZoom: false }).setView([20, 0], 2);
   window.mapsite.basemap(map);
   window.mapsite.map = map;
-  var legend = L.control({ position: "bottomright" });
+  // Below the map, not on it, where it would hide the regions of a phone's small map.
+  var legend = document.getElementById("regions-legend");
   var layer = null, data = null;
   // The file's address: the regions' page addresses are relative to it.
   var fileURL = new URL(element.getAttribute("data-regions"), location.href);
@@ -66,27 +67,20 @@
         });
       },
     }).addTo(map);
-    legend.remove();
-    legend.onAdd = function () {
-      var box = L.DomUtil.create("div", "regions-legend");
-      var rows = ["<strong>" + escapeHTML(data.columns[column]) + "</strong>"];
-      var texts = {};
-      data.features.forEach(function (f) { texts[f.properties.values[column]] = f.properties.texts[column]; });
-      var edges = [scale.min].concat(scale.limits);
-      edges.forEach(function (edge, index) {
-        if (edge === undefined) return;
-        var swatch = colour(edge, scale);
-        var upper = index + 1 < edges.length ? " to under " + escapeHTML(texts[edges[index + 1]]) : " and more";
-        rows.push('<span class="regions-swatch" style="background:' + swatch + '"></span>' +
-          escapeHTML(texts[edge]) + (edges.length > 1 ? upper : ""));
-      });
-      if (values.some(function (v) { return v === null; })) {
-        rows.push('<span class="regions-swatch" style="background:' + NONE + '"></span>No value');
-      }
-      box.innerHTML = rows.join("<br>");
-      return box;
-    };
-    legend.addTo(map);
+    var rows = ["<strong>" + escapeHTML(data.columns[column]) + "</strong>"];
+    var texts = {};
+    data.features.forEach(function (f) { texts[f.properties.values[column]] = f.properties.texts[column]; });
+    var edges = [scale.min].concat(scale.limits);
+    edges.forEach(function (edge, index) {
+      if (edge === undefined) return;
+      var upper = index + 1 < edges.length ? " to under " + escapeHTML(texts[edges[index + 1]]) : " and more";
+      rows.push('<span class="regions-swatch" style="background:' + colour(edge, scale) + '"></span>' +
+        escapeHTML(texts[edge]) + (edges.length > 1 ? upper : ""));
+    });
+    if (values.some(function (v) { return v === null; })) {
+      rows.push('<span class="regions-swatch" style="background:' + NONE + '"></span>No value');
+    }
+    legend.innerHTML = rows.map(function (row) { return "<span>" + row + "</span>"; }).join("");
     element.setAttribute("data-column", String(column));
   }
 
