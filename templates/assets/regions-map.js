@@ -17,8 +17,6 @@
   // Below the map, not on it, where it would hide the regions of a phone's small map.
   var legend = document.getElementById("regions-legend");
   var layer = null, data = null;
-  // The file's address: the regions' page addresses are relative to it.
-  var fileURL = new URL(element.getAttribute("data-regions"), location.href);
 
   function escapeHTML(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
@@ -57,7 +55,7 @@
       onEachFeature: function (feature, path) {
         var p = feature.properties;
         path.bindTooltip(escapeHTML(p.name) + ": " + escapeHTML(p.texts[column]), { sticky: true });
-        path.on("click", function () { location.href = new URL(p.url, fileURL).href; });
+        path.on("click", function () { location.href = window.mapsite.settings.root + p.url; });
         path.on("add", function () {
           var svg = path.getElement && path.getElement();
           if (svg) {
@@ -84,7 +82,7 @@
     element.setAttribute("data-column", String(column));
   }
 
-  fetch(fileURL).then(function (response) {
+  fetch(element.getAttribute("data-regions")).then(function (response) {
     if (!response.ok) throw new Error("HTTP " + response.status);
     return response.json();
   }).then(function (file) {

@@ -45,7 +45,7 @@ struct GroupPages {
             if isRegionField {
                 try writeFile(
                     base + RegionsMapFile.name,
-                    RegionsMapFile.json(groups: groupList, shapes: shapes, columns: Self.indexColumns(of: dataset)))
+                    RegionsMapFile.json(groups: groupList, base: base, shapes: shapes, columns: Self.indexColumns(of: dataset)))
             }
             try write(indexView(index, groupList, base: base, regionsFile: isRegionField), base, "group-index")
             for group in groupList {
@@ -131,7 +131,9 @@ struct GroupPages {
             groups.map { group in
                 let cells: [TemplateValue] = numbers.map { column in
                     let (value, text) = column.cell(group)
-                    return ["text": .text(text), "value": .text(value.map { String($0) } ?? "")]
+                    // For sorting: whole numbers (counts) without a decimal point.
+                    let sortValue = value.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
+                    return ["text": .text(text), "value": .text(sortValue ?? "")]
                 }
                 return [
                     "value": .text(group.value), "url": .text(root + base + group.slug + "/"), "cells": .list(cells),

@@ -6,15 +6,16 @@ import MapsiteGeo
 ///
 /// A GeoJSON FeatureCollection with two members of its own: `v` (the format version) and
 /// `columns` (the labels of the numbers, as the table heads them). Each Feature's properties are
-/// `name`, `url` (the region's page, relative to the file's folder), `values` (one per column,
+/// `name`, `url` (the region's page, relative to the site root, as every URL of the site's JSON), `values` (one per column,
 /// null where there is none) and `texts` (the same, as the table shows them).
 enum RegionsMapFile {
     static let name = "regions.json"
     static let formatVersion = 1
 
-    /// The regions of `groups` that have a shape, in the order of `groups`.
+    /// The regions of `groups` that have a shape, in the order of `groups`; their pages are at
+    /// `base` + slug.
     static func json(
-        groups: [GroupIndex.Group], shapes: [String: MultiPolygon], columns: [GroupPages.IndexColumn]
+        groups: [GroupIndex.Group], base: String, shapes: [String: MultiPolygon], columns: [GroupPages.IndexColumn]
     ) -> String {
         let features: [JSONWriter.Value] = groups.compactMap { group in
             guard let shape = shapes[group.value] else { return nil }
@@ -24,7 +25,7 @@ enum RegionsMapFile {
                 (
                     "properties",
                     .object([
-                        ("name", .string(group.value)), ("url", .string(group.slug + "/")),
+                        ("name", .string(group.value)), ("url", .string(base + group.slug + "/")),
                         ("values", .array(cells.map { $0.value.map { .number($0, decimals: 6) } ?? .null })),
                         ("texts", .array(cells.map { .string($0.text) })),
                     ])

@@ -41,7 +41,8 @@ struct RegionsMapFileTests {
         let index = try #require(DatasetGroups(dataset).index(of: "area"))
         let groups = GroupPages.pages(of: index, dataset: dataset, regions: regions)
         let shapes = Dictionary(uniqueKeysWithValues: regions.regions.map { ($0.name, $0.shape) })
-        let json = RegionsMapFile.json(groups: groups, shapes: shapes, columns: GroupPages.indexColumns(of: dataset))
+        let json = RegionsMapFile.json(
+            groups: groups, base: "homes/by/area/", shapes: shapes, columns: GroupPages.indexColumns(of: dataset))
         #expect(!json.contains("<") && !json.contains(">"))
         let file = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(file["type"] as? String == "FeatureCollection")
@@ -50,7 +51,10 @@ struct RegionsMapFileTests {
         let features = try #require(file["features"] as? [[String: Any]])
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
         #expect(properties.map { $0["name"] as? String } == ["East <&>", "North", "Empty"])
-        #expect(properties.map { $0["url"] as? String } == ["east/", "north/", "empty/"])
+        #expect(
+            properties.map { $0["url"] as? String } == [
+                "homes/by/area/east/", "homes/by/area/north/", "homes/by/area/empty/",
+            ])
         let values = properties.map { ($0["values"] as? [Any])?.map { $0 as? Double } }
         #expect(values == [[1, nil], [3, 250], [0, nil]])
         #expect(properties.map { $0["texts"] as? [String] } == [["1", "–"], ["3", "$250"], ["0", "–"]])
