@@ -43,9 +43,10 @@ struct GroupPages {
                 isRegionField
                 ? Dictionary(regions!.regions.map { ($0.name, $0.shape) }, uniquingKeysWith: { a, _ in a }) : [:]
             if isRegionField {
+                let columns = Self.indexColumns(of: dataset)
                 try writeFile(
                     base + RegionsMapFile.name,
-                    RegionsMapFile.json(groups: groupList, base: base, shapes: shapes, columns: Self.indexColumns(of: dataset)))
+                    RegionsMapFile.json(groups: groupList, base: base, shapes: shapes, columns: columns))
             }
             try write(indexView(index, groupList, base: base, regionsFile: isRegionField), base, "group-index")
             for group in groupList {
