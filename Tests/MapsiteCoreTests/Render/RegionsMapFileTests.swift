@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 import Testing
 
 @testable import MapsiteCore
@@ -63,5 +64,45 @@ struct RegionsMapFileTests {
         #expect(geometry["type"] as? String == "MultiPolygon")
         let ring = (geometry["coordinates"] as? [[[[Double]]]])?.first?.first
         #expect(ring?.first == [0, 0] && ring?.last == [0, 0] && ring?.count == 5)
+    }
+}
+
+@Suite("The regions map's outlines, snapped to a grid")
+struct RegionsMapGridTests {
+    @Test("shared borders stay shared, vertices closer than a step merge, a tiny ring keeps its own")
+    func snapping() throws {
+        // Two squares side by side whose shared border wiggles by far less than a step.
+        let wiggle = (0...80).map { GeoPoint(latitude: Double($0) / 80, longitude: 1 + 1e-6 * Double($0 % 2)) }
+        let west = Polygon(
+            rings: [
+                [GeoPoint(latitude: 0, longitude: 0)] + wiggle
+                    + [GeoPoint(latitude: 1, longitude: 0), GeoPoint(latitude: 0, longitude: 0)]
+            ])
+        let east = Polygon(
+            rings: [
+                wiggle + [GeoPoint(latitude: 1, longitude: 2), GeoPoint(latitude: 0, longitude: 2), wiggle[0]]
+            ])
+        let tiny = Polygon(
+            rings: [
+                [
+                    GeoPoint(latitude: 0.5, longitude: 0.5), GeoPoint(latitude: 0.5, longitude: 0.5000001),
+                    GeoPoint(latitude: 0.5000001, longitude: 0.5), GeoPoint(latitude: 0.5, longitude: 0.5),
+                ]
+            ])
+        let shapes = [MultiPolygon(west), MultiPolygon(east), MultiPolygon(tiny)]
+        let grid = try #require(RegionsMapFile.Grid(shapes.compactMap(\.bounds), steps: 100))
+        #expect(grid.step == 0.02)
+        let snapped = shapes.map { grid.snapped($0).polygons[0].rings[0] }
+        // The border: 81 vertices 0.0125 apart become one per grid cell they fall in, the same in both.
+        let border = snapped[0].filter { $0.longitude > 0.5 }
+        #expect(border.count < wiggle.count && border.count > 20)
+        #expect(Array(snapped[1].prefix(border.count)) == border)
+        #expect(border.allSatisfy { abs($0.longitude - 1) < 1e-12 })
+        // No vertex repeats the one before it, and the rings stay closed.
+        for ring in snapped.prefix(2) {
+            #expect(zip(ring, ring.dropFirst()).allSatisfy { $0 != $1 })
+            #expect(ring.first == ring.last)
+        }
+        #expect(snapped[2] == tiny.rings[0])
     }
 }
