@@ -11,7 +11,8 @@
   var NONE = "#c8c8c8";
   var controls = document.querySelector(".regions-controls");
   var menu = document.getElementById("regions-column");
-  var map = L.map(element, { scrollWheelZoom: false }).setView([20, 0], 2);
+  // Quarter zoom steps, so that the regions fill the map rather than half of it.
+  var map = L.map(element, { scrollWheelZoom: false, zoomSnap: 0.25 }).setView([20, 0], 2);
   window.mapsite.basemap(map);
   window.mapsite.map = map;
   // Below the map, not on it, where it would hide the regions of a phone's small map.
