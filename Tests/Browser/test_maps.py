@@ -1,6 +1,7 @@
 """The full-screen map pages and the near-me page: their tiles load (a missing JSON tile fails
 the console check) and what they show agrees with the sources."""
 
+import json
 import math
 from urllib.parse import urljoin
 
@@ -299,4 +300,45 @@ def test_near_me_count_menu(browser, datasets):
     assert [o.text for o in menu.options] == ["7", "10", "25", "50", "100"]
     assert menu.first_selected_option.text == "7"
     assert len(driver.find_elements(By.CSS_SELECTOR, "#near-results li")) == 7
+    browser.assert_clean(browser.path)
+
+
+def test_near_me_shows_each_places_thumbnail(browser, server):
+    """Places with a thumbnail show it beside their name in the near-me list, from the site root
+    (the source's relative path), and it loads; places without one show none."""
+    photos = {p["id"]: p for p in json.loads((REPO / "content" / "data" / "photos.json").read_text())}
+    spec = next(d for d in load_config(REPO / "content" / "site.yml")["datasets"] if d.get("thumbnail"))
+    lat, lon = 40.7506, -73.9935
+    browser.open(f"near/?dataset={spec['name']}&lat={lat}&lon={lon}&k=25")
+    driver = browser.driver
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"), timeout=15)
+    items = driver.find_elements(By.CSS_SELECTOR, "#near-results li")
+    assert len(items) == 25
+    with_thumbnail = 0
+    for item in items:
+        source = photos[item.get_attribute("data-id")]
+        images = item.find_elements(By.TAG_NAME, "img")
+        if source.get("thumbnail"):
+            assert len(images) == 1, source["id"]
+            assert images[0].get_attribute("src") == server.url(source["thumbnail"]), source["id"]
+            driver.execute_script("arguments[0].scrollIntoView()", images[0])  # lazy: loads once in view
+            wait_until(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0",
+                                                          images[0]), message=source["thumbnail"])
+            with_thumbnail += 1
+        else:
+            assert not images, source["id"]
+    assert with_thumbnail, "none of the 25 nearest photos has a thumbnail: the test checks nothing"
+    # The nearest place's pin opens a popup with its thumbnail over the link to its page.
+    first = items[0]
+    link = first.find_element(By.TAG_NAME, "a")
+    pins = [m for m in driver.find_elements(By.CSS_SELECTOR, "#near-map .leaflet-marker-icon")
+            if m.get_attribute("title") == link.text]
+    assert pins, f"no pin titled {link.text!r}"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", pins[0])
+    pins[0].click()
+    popup = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#near-map .leaflet-popup-content"))[0]
+    assert popup.find_element(By.CSS_SELECTOR, "a").get_attribute("href") == link.get_attribute("href")
+    thumbnail = first.find_elements(By.TAG_NAME, "img")
+    shown = popup.find_elements(By.CSS_SELECTOR, "img.popup-thumb")
+    assert [i.get_attribute("src") for i in shown] == [i.get_attribute("src") for i in thumbnail]
     browser.assert_clean(browser.path)

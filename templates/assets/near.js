@@ -115,11 +115,33 @@
         rank.style.background = color;
         rank.textContent = index + 1;
         li.appendChild(rank);
+        if (place.thumbnail) {
+          // Site-relative thumbnails are relative to the site root, as on the list pages.
+          var img = document.createElement("img");
+          img.src = /^https?:/.test(place.thumbnail) ? place.thumbnail : settings.root + place.thumbnail;
+          img.alt = "";
+          img.loading = "lazy";
+          img.width = 64;
+          img.height = 43;
+          li.appendChild(img);
+        }
         li.appendChild(a);
         li.appendChild(span);
         list.appendChild(li);
+        // The popup: the thumbnail, larger, over the link (built as elements, never as markup).
+        var popup = document.createElement("div");
+        if (place.thumbnail) {
+          var large = li.querySelector("img").cloneNode();
+          large.className = "popup-thumb";
+          large.width = 160;
+          large.removeAttribute("height");
+          popup.appendChild(large);
+        }
+        var link = a.cloneNode(true);
+        link.className = "popup-title";
+        popup.appendChild(link);
         L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(color, index + 1) }).addTo(layer)
-          .bindPopup('<a href="' + a.href + '">' + a.innerHTML + "</a>");
+          .bindPopup(popup);
         bounds.push([place.lat, place.lon]);
         if (index === 0) li.className = "nearest";
       });
