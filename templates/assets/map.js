@@ -10,6 +10,7 @@
   var titles = JSON.parse(element.getAttribute("data-titles"));
   var colors = JSON.parse(element.getAttribute("data-colors") || "{}");
   var site = window.mapsite;
+  var escapeHTML = site.escapeHTML;
   var status = document.getElementById("map-status");
 
   var map = L.map(element, { zoomControl: true, worldCopyJump: true });
@@ -38,11 +39,6 @@
 
   function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
 
-  function escapeHTML(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
 
   function popup(name, p) {
     var html = '<a class="popup-title" href="' + escapeHTML(itemURL(name, p[4])) + '">' + escapeHTML(p[3]) + "</a>";

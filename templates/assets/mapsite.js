@@ -18,6 +18,13 @@
     L.control.scale({ maxWidth: 120 }).addTo(map);
   }
 
+  // Text made safe to put into HTML markup (Leaflet's popups, tooltips and controls take markup).
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
   // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
   function color(value) {
     return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
@@ -191,7 +198,7 @@
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
-    followRoute: followRoute,
+    followRoute: followRoute, escapeHTML: escapeHTML,
   };
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);

@@ -19,11 +19,7 @@
   var legend = document.getElementById("regions-legend");
   var layer = null, data = null;
 
-  function escapeHTML(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
+  var escapeHTML = window.mapsite.escapeHTML;
 
   // Class limits: the values splitting the sorted numbers into five parts as equal as ties allow.
   function breaks(values) {
@@ -33,7 +29,7 @@
       var limit = sorted[Math.floor(i * sorted.length / RAMP.length)];
       if (limit !== undefined && limits.indexOf(limit) < 0 && limit > sorted[0]) limits.push(limit);
     }
-    return { min: sorted[0], max: sorted[sorted.length - 1], limits: limits };
+    return { min: sorted[0], limits: limits };
   }
 
   // The class of a value: how many limits it reaches, spread over the ramp when there are fewer.
