@@ -249,3 +249,29 @@ def test_a_stop_page_links_back_to_its_tour(browser, index):
     assert [text_of(p) for p in on_tour] == [f"Stop {number} of {len(links)} on {tour['title']}"], browser.path
     assert on_tour[0].find_element(By.TAG_NAME, "a").get_attribute("href") == tour_url
     browser.assert_clean(browser.path)
+
+
+def test_stops_show_their_thumbnails(browser, server):
+    """A tour of places with thumbnails (the photographs' walk) shows each stop's beside it, from
+    the source's path under the site root, and they load; a tour of places without them shows none."""
+    import json
+
+    photos = {p["id"]: p for p in json.loads((REPO / "content" / "data" / "photos.json").read_text())}
+    kinds = set()
+    for tour, name in zip(TOURS, NAMES):
+        open_tour(browser, name)
+        driver = browser.driver
+        for item in driver.find_elements(By.CSS_SELECTOR, "#tour-stops li"):
+            images = item.find_elements(By.CSS_SELECTOR, "img.tour-thumb")
+            source = photos.get(item.get_attribute("data-id")) if tour["dataset"] == "photos" else None
+            if source and source.get("thumbnail"):
+                assert [i.get_attribute("src") for i in images] == [server.url(source["thumbnail"])]
+                driver.execute_script("arguments[0].scrollIntoView()", images[0])
+                wait_until(driver, lambda d: d.execute_script(
+                    "return arguments[0].complete && arguments[0].naturalWidth > 0", images[0]))
+                kinds.add("thumbnail")
+            else:
+                assert not images, (name, item.get_attribute("data-id"))
+                kinds.add("none")
+        browser.assert_clean(browser.path)
+    assert kinds == {"thumbnail", "none"}, kinds  # the example has a tour of each kind

@@ -61,6 +61,7 @@ struct TourPages {
                 "leg": .optional(number == 0 ? nil : DistanceText.format(tour.legs[number - 1])),
                 "legMetres": .text(number == 0 ? "0" : JSONWriter.format(tour.legs[number - 1], decimals: 1)),
                 "directions": .text(Directions.googleDirections + lat + "%2C" + lon),
+                "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
             ]
         }
         let back: TemplateValue =
