@@ -88,3 +88,28 @@ def test_group_index_sorts_negative_and_fractional_medians(browser, regions_serv
     button.click()
     assert_numeric_order(column_values(driver, column), True, "lots/by/block/ by median value, again")
     fixture.assert_clean("lots/by/block/")
+
+
+def test_regions_map_draws_holes_parts_and_empty_regions(browser, regions_server, regions):
+    """The index map of the area field: every region of the file, the empty one too, each with as
+    many rings as shapely finds (a hole, a MultiPolygon's two parts: the grid snapping of
+    regions.json keeps them), and a region with no value grey, the others in the ramp."""
+    from test_regions import NO_VALUE, RAMP, table_columns
+
+    fixture = Browser(browser.driver, regions_server)
+    driver = browser.driver
+    fixture.open("lots/by/area/")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions-map[data-ready=true]"), timeout=15)
+    column = int(driver.find_element(By.ID, "regions-map").get_attribute("data-column"))
+    _, rows = table_columns(driver)
+    drawn = {p.get_attribute("data-name"): p for p in driver.find_elements(By.CSS_SELECTOR, "#regions-map path[data-name]")}
+    assert sorted(drawn) == sorted(regions.names), sorted(drawn)
+    for name, path in drawn.items():
+        shape = regions.shape_of(name)
+        parts = list(shape.geoms) if shape.geom_type == "MultiPolygon" else [shape]
+        rings = sum(1 + len(list(part.interiors)) for part in parts)
+        assert path.get_attribute("d").count("M") == rings, f"{name}: {path.get_attribute('d')}"
+        fill = path.get_attribute("data-fill")
+        assert (fill == NO_VALUE) == (rows[name][column] is None), (name, rows[name], fill)
+        assert fill == NO_VALUE or fill in RAMP, (name, fill)
+    fixture.assert_clean("lots/by/area/")
