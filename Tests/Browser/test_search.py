@@ -2,6 +2,7 @@
 under search/ is fetched only once the box is used. On a list page and on an item page, so that
 result links are checked from two depths of the site under /demo/."""
 
+import csv
 import functools
 import json
 import time
@@ -303,4 +304,25 @@ def test_search_finds_group_and_region_pages(browser, server):
     assert found[0]["title"] == "Property assessments by zoning", found
     assert found[0]["href"] == server.url("properties/by/zoning/")
     assert fetch(found[0]["href"])[0] == 200
+    browser.assert_clean(browser.path)
+
+
+def test_results_show_thumbnails(browser, server):
+    """A place with a thumbnail shows it in its result (from the site root), and it loads; a place
+    without one shows none."""
+    browser.open("boxes/")
+    driver = browser.driver
+    photo = next(p for p in PHOTOS if p.get("thumbnail"))
+    found = search(driver, photo["title"])
+    assert found and found[0]["title"] == photo["title"], found
+    first = driver.find_element(By.CSS_SELECTOR, "#site-search-results [role=option]")
+    own = first.find_elements(By.CSS_SELECTOR, "img.site-search-thumb")
+    assert [i.get_attribute("src") for i in own] == [server.url(photo["thumbnail"])]
+    wait_until(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0",
+                                                  own[0]))
+    with (REPO / "content" / "data" / "boxes.csv").open(newline="") as file:
+        box = next(csv.DictReader(file))  # mail boxes have no thumbnails
+    box_found = search(driver, box["address"])
+    assert any(r["title"] == box["address"] and r["meta"].endswith(DATASET_TITLES["boxes"]) for r in box_found), box_found
+    assert not driver.find_elements(By.CSS_SELECTOR, "#site-search-results img"), "a box result shows an image"
     browser.assert_clean(browser.path)

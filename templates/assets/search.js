@@ -201,10 +201,10 @@
       return file("search/d/" + Math.floor(document / chunk) + ".json").then(function (data) {
         var entry = (data && data.d[document % chunk]) || ["", 0, ""];
         var dataset = manifest.datasets[entry[1]] || ["", ""];
-        var slug = entry.length > 3 ? entry[3] : derivedSlug(entry[0]);
+        var slug = typeof entry[3] === "string" ? entry[3] : derivedSlug(entry[0]);
         return {
           document: document, dataset: dataset[0], datasetTitle: dataset[1], title: entry[0], detail: entry[2] || "",
-          path: dataset[0] + "/" + slug + "/",
+          path: dataset[0] + "/" + slug + "/", thumbnail: typeof entry[4] === "string" ? entry[4] : "",
         };
       });
     }
@@ -357,8 +357,21 @@
         var meta = document.createElement("span");
         meta.className = "site-search-meta";
         meta.textContent = item.detail ? item.detail + " · " + item.datasetTitle : item.datasetTitle;
-        link.appendChild(title);
-        link.appendChild(meta);
+        if (item.thumbnail) {
+          // As on item pages: http(s) as it is, anything else relative to the site root.
+          var image = document.createElement("img");
+          image.className = "site-search-thumb";
+          image.src = /^https?:/.test(item.thumbnail) ? item.thumbnail : root + item.thumbnail;
+          image.alt = "";
+          image.width = 48;
+          image.height = 32;
+          link.appendChild(image);
+        }
+        var text = document.createElement("span");
+        text.className = "site-search-text";
+        text.appendChild(title);
+        text.appendChild(meta);
+        link.appendChild(text);
         option.appendChild(link);
         listbox.appendChild(option);
       });

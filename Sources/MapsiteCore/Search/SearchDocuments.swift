@@ -56,8 +56,9 @@ struct SearchDocuments {
 
     /// The document files: `chunkSize` documents each, in number order. A document is
     /// `[title, dataset index, detail]`, plus the slug when `search.js` cannot derive it from
-    /// the title (see `SearchText.derivedSlug`). The detail is the shown field values that differ
-    /// from the title, joined by `, `.
+    /// the title (see `SearchText.derivedSlug`), plus the thumbnail's URL when the item has one
+    /// (the slug is then `null` when it can be derived). The detail is the shown field values that
+    /// differ from the title, joined by `, `.
     func chunks(datasets: [Dataset], fields: [[Int]], chunkSize: Int) -> [String] {
         var chunks: [String] = []
         // A chunk's JSON is written as bytes, entry by entry, as `JSONWriter.encode` would write
@@ -77,9 +78,16 @@ struct SearchDocuments {
                 JSONWriter.appendString(title, to: &chunk)
                 chunk += ",\(dataset),".utf8
                 JSONWriter.appendString(detail, to: &chunk)
+                let thumbnail = items[dataset][item].thumbnail.flatMap { SafeURL.sanitize($0) }
                 if !SearchText.derivesSlug(title, items[dataset][item].slug) {
                     chunk.append(UInt8(ascii: ","))
                     JSONWriter.appendString(items[dataset][item].slug, to: &chunk)
+                } else if thumbnail != nil {
+                    chunk += ",null".utf8
+                }
+                if let thumbnail {
+                    chunk.append(UInt8(ascii: ","))
+                    JSONWriter.appendString(thumbnail, to: &chunk)
                 }
                 chunk.append(UInt8(ascii: "]"))
                 entries += 1

@@ -18,8 +18,10 @@ import Foundation
 ///   token, 2–3 a longer one), `n` their number, and all of them in `search/s/<name>.u.json`.
 ///   Those two kinds of file are `{"p":"…"}`. `<name>` is the key when it is `[a-z0-9]+`, else
 ///   `_` and its UTF-8 bytes in hexadecimal (`_` alone for `""`).
-/// - `search/d/<n>.json`: documents `n·chunk …`, `{"d":[[title, dataset, detail(, slug)], …]}`;
-///   the slug is left out when `SearchText.derivedSlug(title)` gives it.
+/// - `search/d/<n>.json`: documents `n·chunk …`, `{"d":[[title, dataset, detail(, slug(,
+///   thumbnail))], …]}`; the slug is left out (or `null`, before a thumbnail) when
+///   `SearchText.derivedSlug(title)` gives it. The thumbnail's URL is as on item pages: `http(s)`,
+///   or relative to the site root.
 ///
 /// Documents are numbered by shorter title, then folded title, then dataset, then item (id) order,
 /// so results rank by number once their match quality is known (see `SearchQuery`).

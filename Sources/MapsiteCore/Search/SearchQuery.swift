@@ -180,7 +180,7 @@ public final class SearchQuery {
         let entry = document % chunk < entries.count ? entries[document % chunk] : []
         let title = entry.first as? String ?? ""
         let dataset = entry.count > 1 ? entry[1] as? Int ?? 0 : 0
-        let slug = entry.count > 3 ? entry[3] as? String ?? "" : SearchText.derivedSlug(title) ?? ""
+        let slug = (entry.count > 3 ? entry[3] as? String : nil) ?? SearchText.derivedSlug(title) ?? ""
         let (name, datasetTitle) = dataset < datasets.count ? datasets[dataset] : ("", "")
         return Result(
             document: document, dataset: name, datasetTitle: datasetTitle, title: title,

@@ -75,6 +75,46 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("documents carry a safe thumbnail, after the slug or a null in its place")
+    func thumbnails() throws {
+        let photos = try TestDataset.load(
+            """
+            id,name,thumb,lat,lon
+            a,Harbour,thumbs/a.jpg,1,1
+            b,Pier 17 & Co,https://example.org/b.jpg,1,2
+            c,Quay,javascript:alert(1),1,3
+            d,Dock,,1,4
+            """,
+            """
+            name: photos
+            source: photos.csv
+            id: id
+            item_title: name
+            latitude: lat
+            longitude: lon
+            thumbnail: thumb
+            """)
+        let index = SearchIndex(datasets: [photos])
+        let documents = index.files.filter { $0.path.hasPrefix("search/d/") }.map(\.json).joined()
+        let entries = try documents.split(separator: "\n").flatMap { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [[Any]]])["d"] ?? []
+        }
+        func entry(_ title: String) -> [Any]? { entries.first { $0.first as? String == title } }
+        // A slug the script derives from the title: null in its place before the thumbnail.
+        let harbour = try #require(entry("Harbour"))
+        #expect(harbour.count == 5 && harbour[3] is NSNull && harbour[4] as? String == "thumbs/a.jpg")
+        let pier = try #require(entry("Pier 17 & Co"))
+        #expect(pier.count == 5 && pier[4] as? String == "https://example.org/b.jpg")
+        // Unsafe or missing: no thumbnail, and nothing after the detail unless the slug needs it.
+        #expect(try #require(entry("Quay")).count == 3)
+        #expect(try #require(entry("Dock")).count == 3)
+        // The query mirror reads the pages right whether the slug is there, null or left out.
+        let query = try SearchFixture.query(index)
+        for item in photos.items {
+            #expect(query.search(item.title).first?.path == "photos/\(item.slug)/", "\(item.title)")
+        }
+    }
+
     @Test("group fields are searched and shown; other kept fields are not") func groupFields() throws {
         let config = """
             source: shops.csv
