@@ -245,7 +245,7 @@ class Search:
             data = self.files.load(f"search/d/{document // chunk}.json")
             entry = data["d"][document % chunk] if data else ["", 0, ""]
             name, title = self.manifest["datasets"][entry[1]]
-            slug = entry[3] if len(entry) > 3 else derived_slug(entry[0])
+            slug = entry[3] if len(entry) > 3 and isinstance(entry[3], str) else derived_slug(entry[0])
             results.append((entry[0], entry[2], title, f"{name}/{slug}/"))
         return results
 
