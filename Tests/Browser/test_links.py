@@ -111,8 +111,10 @@ def search_urls(site_dir, path, data):
         manifest = json.loads((site_dir / "search" / "index.json").read_text())
         for entry in data["d"]:
             dataset = manifest["datasets"][entry[1]][0]
-            slug = entry[3] if len(entry) > 3 else derived_slug(entry[0])
+            slug = entry[3] if len(entry) > 3 and entry[3] is not None else derived_slug(entry[0])
             yield f"result {entry[0]!r}", f"{dataset}/{slug}/"
+            if len(entry) > 4:  # the thumbnail: http(s), or a path from the site root
+                yield f"thumbnail of result {entry[0]!r}", entry[4]
 
 
 def test_urls_in_json_files_resolve(site_dir):
