@@ -481,6 +481,7 @@ class SourceRow:
     fields: list[tuple[str, str]]  # (label, value) of the configured fields that have a value
     image: str | None
     description: str | None
+    thumbnail: str | None = None
     # Every source, derived and region field by name, as text ("" when missing): for groups.
     values: dict[str, str] = field(default_factory=dict)
 
@@ -572,6 +573,7 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
                 id=identifier, title=title, latitude=lat, longitude=lon, fields=fields,
                 image=_non_empty(value(config["image"])) if config.get("image") else None,
                 description=_non_empty(value(config["item_description"])) if config.get("item_description") else None,
+                thumbnail=_non_empty(value(config["thumbnail"])) if config.get("thumbnail") else None,
                 values={name: value(name) or "" for name in wanted},
             )
         )

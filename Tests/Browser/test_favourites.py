@@ -2,12 +2,13 @@
 what was saved, newest first, and forgets what is removed."""
 
 import itertools
+import json
 import re
 from urllib.parse import urljoin
 
 from selenium.webdriver.common.by import By
 
-from support import list_pages, text_of, wait_until
+from support import REPO, list_pages, text_of, wait_until
 from test_maps import distance
 from test_tours import shortest_by_integer_program
 
@@ -72,6 +73,18 @@ def test_saved_places_are_listed_and_mapped_until_removed(browser, server, datas
     assert text_of(driver.find_element(By.ID, "favourites-status")) == "2 places saved."
     pins = driver.find_elements(By.CSS_SELECTOR, "#favourites-map .place-pin")
     assert len(pins) == 2
+    # A place with a thumbnail shows it, from the site root, kept with the favourite; others none.
+    thumbnails = {p["id"]: p.get("thumbnail") for p in json.loads((REPO / "content" / "data" / "photos.json").read_text())}
+    kinds = set()
+    for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li"):
+        expected = thumbnails.get(li.get_attribute("data-id")) if li.get_attribute("data-dataset") == "photos" else None
+        images = li.find_elements(By.CSS_SELECTOR, "img.favourite-thumb")
+        assert [i.get_attribute("src") for i in images] == ([server.url(expected)] if expected else [])
+        if images:
+            wait_until(driver, lambda d: d.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth > 0", images[0]))
+        kinds.add(bool(images))
+    assert kinds == {True, False}, "the test saves a place with a thumbnail and one without"
 
     driver.find_element(By.CSS_SELECTOR, "#favourites-list li .favourite-remove").click()
     assert shown(driver) == saved[1:]

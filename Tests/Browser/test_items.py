@@ -55,6 +55,13 @@ def test_item_pages_show_their_source_row(browser, server, site_dir, datasets, n
         assert math.isclose(geo["latitude"], row.latitude, abs_tol=1e-7), (where, geo, row.latitude)
         assert math.isclose(geo["longitude"], row.longitude, abs_tol=1e-7), (where, geo, row.longitude)
 
+        # The item's own JSON: its id and position, and its thumbnail when the row has a safe one.
+        data = json.loads(driver.find_element(By.ID, "item-data").get_attribute("textContent"))
+        assert data["dataset"] == name and data["id"] == row.id, (where, data["id"])
+        assert math.isclose(data["lat"], row.latitude, abs_tol=1e-7) and math.isclose(data["lon"], row.longitude, abs_tol=1e-7)
+        safe = row.thumbnail and (is_site_relative(row.thumbnail) or row.thumbnail.startswith(("http://", "https://")))
+        assert data.get("thumbnail") == (row.thumbnail if safe else None), (where, data.get("thumbnail"))
+
         # What a visitor reads.
         assert text_of(driver.find_element(By.CSS_SELECTOR, "article.place h1")) == row.title
         shown_fields = [

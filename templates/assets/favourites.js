@@ -153,6 +153,17 @@
         done = site.stored(DONE, []);
         show();
       });
+      if (typeof place.thumbnail === "string") {
+        // Saved from the place's page: http(s) as it is, anything else relative to the site root.
+        var image = document.createElement("img");
+        image.className = "favourite-thumb";
+        image.src = /^https?:/.test(place.thumbnail) ? place.thumbnail : site.settings.root + place.thumbnail;
+        image.alt = "";
+        image.loading = "lazy";
+        image.width = 64;
+        image.height = 43;
+        li.appendChild(image);
+      }
       li.appendChild(text);
       li.appendChild(remove);
       list.appendChild(li);

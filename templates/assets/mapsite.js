@@ -137,6 +137,7 @@
       dataset: data.dataset, id: data.id, title: heading.textContent,
       path: path.indexOf(siteRoot) === 0 ? path.slice(siteRoot.length) : path, lat: data.lat, lon: data.lon,
     };
+    if (typeof data.thumbnail === "string") place.thumbnail = data.thumbnail;
     function show() {
       var saved = favourites.has(place.dataset, place.id);
       button.setAttribute("aria-pressed", saved ? "true" : "false");

@@ -227,8 +227,10 @@ struct ItemPage: Sendable {
         view.end()
     }
 
-    /// Appends the item as JSON inside the page: id, position and neighbour ids with distances in
-    /// metres. Written byte by byte: it is made once per page, with a dozen or more neighbours.
+    /// Appends the item as JSON inside the page: id, position, the thumbnail's URL when there is a
+    /// safe one (http(s), or relative to the site root; the favourites list shows it) and neighbour
+    /// ids with distances in metres. Written byte by byte: it is made once per page, with a dozen
+    /// or more neighbours.
     func appendItemData(_ position: Int, to bytes: inout [UInt8]) {
         func list(_ target: LinkTargets, _ row: ArraySlice<Neighbour>) {
             bytes.append(UInt8(ascii: "["))
@@ -253,6 +255,10 @@ struct ItemPage: Sendable {
         JSONWriter.appendNumber(point.latitude, decimals: 7, to: &bytes)
         bytes += #","lon":"#.utf8
         JSONWriter.appendNumber(point.longitude, decimals: 7, to: &bytes)
+        if let thumbnail = dataset.items[position].thumbnail.flatMap({ SafeURL.sanitize($0) }) {
+            bytes += #","thumbnail":"#.utf8
+            JSONWriter.appendString(thumbnail, to: &bytes)
+        }
         bytes += #","neighbours":"#.utf8
         list(own, index.neighbours[position])
         for (cross, other) in zip(index.cross, crossTargets) {
