@@ -154,10 +154,9 @@
         show();
       });
       if (typeof place.thumbnail === "string") {
-        // Saved from the place's page: http(s) as it is, anything else relative to the site root.
         var image = document.createElement("img");
         image.className = "favourite-thumb";
-        image.src = /^https?:/.test(place.thumbnail) ? place.thumbnail : site.settings.root + place.thumbnail;
+        image.src = site.siteURL(place.thumbnail);
         image.alt = "";
         image.loading = "lazy";
         image.width = 64;

@@ -39,11 +39,10 @@
 
   function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
 
-
   function popup(name, p) {
     var html = '<a class="popup-title" href="' + escapeHTML(itemURL(name, p[4])) + '">' + escapeHTML(p[3]) + "</a>";
     if (p[5]) {
-      var src = /^https?:/.test(p[5]) ? p[5] : settings.root + p[5];
+      var src = site.siteURL(p[5]);
       html = '<img class="popup-thumb" src="' + escapeHTML(src) + '" alt="" width="160">' + html;
     }
     return html;

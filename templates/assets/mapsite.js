@@ -25,6 +25,12 @@
     });
   }
 
+  // A URL from the site's data (a thumbnail, say): http(s) as it is, anything else relative to
+  // the site root, as the build writes them.
+  function siteURL(url) {
+    return /^https?:/.test(url) ? url : settings.root + url;
+  }
+
   // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
   function color(value) {
     return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
@@ -199,7 +205,7 @@
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
-    followRoute: followRoute, escapeHTML: escapeHTML,
+    followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL,
   };
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);

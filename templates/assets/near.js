@@ -116,9 +116,8 @@
         rank.textContent = index + 1;
         li.appendChild(rank);
         if (place.thumbnail) {
-          // Site-relative thumbnails are relative to the site root, as on the list pages.
           var img = document.createElement("img");
-          img.src = /^https?:/.test(place.thumbnail) ? place.thumbnail : settings.root + place.thumbnail;
+          img.src = window.mapsite.siteURL(place.thumbnail);
           img.alt = "";
           img.loading = "lazy";
           img.width = 64;
