@@ -132,9 +132,10 @@ struct GroupPages {
             groups.map { group in
                 let cells: [TemplateValue] = numbers.map { column in
                     let (value, text) = column.cell(group)
-                    // For sorting: whole numbers (counts) without a decimal point.
-                    let sortValue = value.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
-                    return ["text": .text(text), "value": .text(sortValue ?? "")]
+                    // For sorting, as regions.json writes it.
+                    return [
+                        "text": .text(text), "value": .text(value.map { JSONWriter.format($0, decimals: 6) } ?? ""),
+                    ]
                 }
                 return [
                     "value": .text(group.value), "url": .text(root + base + group.slug + "/"), "cells": .list(cells),
