@@ -2,12 +2,14 @@ import Foundation
 import MapsiteGeo
 
 /// The file the index page of a region field draws its map from: each region's outline, coloured
-/// by one of the index table's numbers (`assets/regions-map.js`), at `<dataset>/by/<field>/regions.json`.
+/// by one of the index table's numbers (`assets/regions-map.js`), at
+/// `<dataset>/by/<field>/regions.json`.
 ///
 /// A GeoJSON FeatureCollection with two members of its own: `v` (the format version) and
 /// `columns` (the labels of the numbers, as the table heads them). Each Feature's properties are
-/// `name`, `url` (the region's page, relative to the site root, as every URL of the site's JSON), `values` (one per column,
-/// null where there is none) and `texts` (the same, as the table shows them).
+/// `name`, `url` (the region's page, relative to the site root, as every URL of the site's JSON),
+/// `values` (one per column, null where there is none) and `texts` (the same, as the table shows
+/// them).
 ///
 /// The outlines are for a map of all the regions at once, so their vertices are snapped to a grid
 /// of 1,024 steps across all of them (`Grid`; about a pixel on a map the width of a page) and a
