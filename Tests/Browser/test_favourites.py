@@ -33,6 +33,18 @@ def save_favourites(browser, dataset, rows):
     open_favourites(browser)
 
 
+def saved_in_shortest_order(browser, rows):
+    """Saves `rows` of the photographs, puts them in the shortest order, and returns the order the
+    page shows (ids) and its length in metres, after checking it holds every saved place once."""
+    save_favourites(browser, "photos", rows)
+    put_in_order(browser.driver)
+    items = browser.driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")
+    ids = [li.get_attribute("data-id") for li in items]
+    assert sorted(ids) == sorted(r.id for r in rows)
+    where = {r.id: (r.latitude, r.longitude) for r in rows}
+    return ids, sum(distance(*where[a], *where[b]) for a, b in zip(ids, ids[1:]))
+
+
 def put_in_order(driver, ordered=True):
     """Shows the favourites in the shortest order (or newest first), whichever the page, which
     remembers the choice, showed before."""
@@ -207,16 +219,12 @@ def test_many_favourites_in_the_shortest_order(browser, datasets):
     shortest is as short as an integer program's shortest path, and no reversal shortens it."""
     driver = browser.driver
     rows = list(datasets["photos"].rows.values())[:24]
-    save_favourites(browser, "photos", rows)
-    put_in_order(driver)
-    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
-    assert sorted(ids) == sorted(r.id for r in rows)
+    ids, total = saved_in_shortest_order(browser, rows)
     where = {r.id: (r.latitude, r.longitude) for r in rows}
 
     def length(order):
         return sum(distance(*where[a], *where[b]) for a, b in zip(order, order[1:]))
 
-    total = length(ids)
     route = driver.find_element(By.ID, "favourites-route")
     assert abs(float(route.get_attribute("data-metres")) - total) < 0.06
     assert route.get_attribute("data-proven") == "true", text_of(route)
@@ -236,17 +244,12 @@ def test_favourites_beyond_the_proof_limit_say_how_far_from_shortest(browser, da
     the shortest the order can be, and that bound is no longer than an integer program's shortest."""
     driver = browser.driver
     rows = list(datasets["photos"].rows.values())[:70]
-    save_favourites(browser, "photos", rows)
-    put_in_order(driver)
-    ids = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#favourites-list li")]
-    assert sorted(ids) == sorted(r.id for r in rows)
+    ids, total = saved_in_shortest_order(browser, rows)
     route = driver.find_element(By.ID, "favourites-route")
     assert route.get_attribute("data-proven") == "false", text_of(route)
     said = re.fullmatch(r"The shortest way found through them: .*, at most (\d+\.\d)% longer than the shortest possible\.",
                         text_of(route))
     assert said, text_of(route)
-    where = {r.id: (r.latitude, r.longitude) for r in rows}
-    total = sum(distance(*where[a], *where[b]) for a, b in zip(ids, ids[1:]))
     best = shortest_by_integer_program(ids, datasets["photos"].rows, None, False)
     assert total >= best - 0.05
     # The bound the percentage comes from lies below the shortest path: total / (1 + gap) <= best.
