@@ -11,15 +11,15 @@
   var list = document.getElementById("near-results");
   var status = document.getElementById("near-status");
   var params = new URLSearchParams(location.search);
-  var count = document.getElementById("near-count");
+  var countMenu = document.getElementById("near-count");
   var k = Math.max(1, Math.min(100, Math.round(Number(params.get("k"))) || 10));
   // A count from the address that the list does not offer gets an option of its own.
-  if (!Array.prototype.some.call(count.options, function (option) { return Number(option.value) === k; })) {
+  if (!Array.prototype.some.call(countMenu.options, function (option) { return Number(option.value) === k; })) {
     var option = document.createElement("option");
     option.textContent = String(k);
-    count.insertBefore(option, Array.prototype.find.call(count.options, function (o) { return Number(o.value) > k; }) || null);
+    countMenu.insertBefore(option, Array.prototype.find.call(countMenu.options, function (o) { return Number(o.value) > k; }) || null);
   }
-  count.value = String(k);
+  countMenu.value = String(k);
   var tilesets = {};
 
   if (params.get("dataset")) select.value = params.get("dataset");
@@ -58,17 +58,17 @@
     }).then(function (tiles) {
       if (mine !== drawn) return;
       dots.clearLayers();
-      var color = fill(), count = 0;
+      var color = fill(), shown = 0;
       function dot(lat, lon, radius) {
         L.circleMarker([lat, lon], { renderer: dotRenderer, radius: radius, weight: 1, color: color, opacity: 0.6,
           fillColor: color, fillOpacity: 0.35, interactive: false }).addTo(dots);
-        count++;
+        shown++;
       }
       tiles.forEach(function (tile) {
         (tile.p || []).forEach(function (p) { dot(p[0], p[1], 3); });
         (tile.c || []).forEach(function (c) { dot(c[0], c[1], Math.min(14, 4 + 2 * Math.log10(c[2]))); });
       });
-      document.body.setAttribute("data-near-dots", String(count));
+      document.body.setAttribute("data-near-dots", String(shown));
     }).catch(function (error) {
       say("Could not load the places: " + error.message);
       throw error;
@@ -178,8 +178,8 @@
   map.on("click", function (event) { search(event.latlng.lat, event.latlng.lng, "the point you picked"); });
   map.on("moveend", drawDots);
   form.addEventListener("submit", function (event) { event.preventDefault(); locate(); });
-  count.addEventListener("change", function () {
-    k = Number(count.value);
+  countMenu.addEventListener("change", function () {
+    k = Number(countMenu.value);
     if (last) search(last[0], last[1], last[2]);
   });
   select.addEventListener("change", function () {
