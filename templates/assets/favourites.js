@@ -51,8 +51,7 @@
       return;
     }
     progress.appendChild(document.createTextNode(
-      (stops.length - stops.filter(function (stop) { return !stop.box.checked; }).length) + " of " + stops.length +
-      " places done. Next: " + next.number + ". "));
+      done.length + " of " + stops.length + " places done. Next: " + next.number + ". "));
     var link = document.createElement("a");
     link.href = site.settings.root + next.place.path;
     link.textContent = next.place.title;
@@ -149,8 +148,8 @@
       remove.setAttribute("aria-label", "Remove " + place.title);
       remove.addEventListener("click", function () {
         site.favourites.remove(place.dataset, place.id);
-        site.store(DONE, done.filter(function (key) { return key !== keyOf(place); }));
-        done = site.stored(DONE, []);
+        done = done.filter(function (key) { return key !== keyOf(place); });
+        site.store(DONE, done);
         show();
       });
       if (typeof place.thumbnail === "string") {

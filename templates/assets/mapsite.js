@@ -12,7 +12,7 @@
   };
   var DEFAULT_COLOR = "#0b6e69";
 
-  // The site's basemap, and a scale bar (metres and feet) in the corner, as on every map of the site.
+  // The site's basemap, and a scale bar (metric and imperial) in the corner, as on every map of the site.
   function basemap(map) {
     L.tileLayer(settings.basemap, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(map);
     L.control.scale({ maxWidth: 120 }).addTo(map);
