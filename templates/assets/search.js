@@ -1,9 +1,9 @@
 // mapsite search: the search box of partials/search. Reads the static index under search/
 // (format: Sources/MapsiteCore/Search/SearchIndex.swift): the manifest on first use, then only the
 // shards of the query's words and the document files of the results shown; and, for the site's own
-// pages, search/pages.json. The query logic is
-// mirrored in Sources/MapsiteCore/Search/SearchQuery.swift and Tests/Benchmarks/search_bench.py:
-// change all three (Tests/MapsiteCoreTests/Search/SearchScriptTests.swift runs this file in Node).
+// pages, search/pages.json. The query logic is mirrored in
+// Sources/MapsiteCore/Search/SearchQuery.swift and Tests/Benchmarks/search_bench.py: change all
+// three (Tests/MapsiteCoreTests/Search/SearchScriptTests.swift runs this file in Node).
 (function (global) {
   "use strict";
   var MAX_TERMS = 8;
@@ -280,8 +280,8 @@
     var sequence = 0;
     var timer = null;
 
-    // The site's own pages (datasets, tours, Markdown pages; search/pages.json, written by
-    // SearchPages.swift): few, so loaded whole on the first query and matched here, by the rules
+    // The site's own pages (datasets, tours, Markdown pages, group and region pages;
+    // search/pages.json, written by SearchPages.swift): few, so loaded whole on the first query and matched here, by the rules
     // of places: every word of the query is a word of the title or text, the last one, while it
     // is being typed, the start of one. They come before the places, at most MAX_PAGES of them:
     // first those whose title has every word.
