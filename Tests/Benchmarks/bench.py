@@ -32,19 +32,19 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
    place, one small site each: the planning stage's time, the length, and whether the tour's
    page says the order is the shortest or how far from it it can be.
 
-Method (see shared/PERFORMANCE-NOTES.md): the machine (2 cores) is noisy, so every figure is
-the median of --runs runs (default 3), and the things compared are run side by side,
-interleaved in rounds (mapsite, floor, Hugo, tippecanoe, cKDTree; then the others first, then
-mapsite; and so on), not one after the other. Every full build writes into a NEW empty folder: on this ext4 without a journal, inodes
-freed in the last minute are not reused, so creating a tree right after `rm -rf` of another is
-3-4x slower; trees are therefore only deleted at the very end, in the background (it takes
-minutes: about 0.1 ms a file), and the next run waits for that. Datasets of 500k points or more
-are built once. The mapsite binary and the theme are copied first, so others rebuilding or
-editing them during the run change nothing. Peak memory is the max RSS that `/usr/bin/time`
-reports. Every timed run starts after a `sync`, so no run pays for the writeback of the one
-before, and once other processes use less than a third of a core (it waits up to --max-wait
-seconds; each run logs how busy the rest of the machine was). Only the tool itself is timed:
-generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
+Method (see shared/PERFORMANCE-NOTES.md): the machine (2 cores) is noisy, so every figure is the
+median of --runs runs (default 3), and the things compared are run side by side, interleaved in
+rounds (mapsite, floor, Hugo, tippecanoe, cKDTree; then the others first, then mapsite; and so
+on), not one after the other. Every full build writes into a NEW empty folder: on this ext4
+without a journal, inodes freed in the last minute are not reused, so creating a tree right
+after `rm -rf` of another is 3-4x slower; trees are therefore only deleted at the very end, in
+the background (it takes minutes: about 0.1 ms a file), and the next run waits for that.
+Datasets of 500k points or more are built once. The mapsite binary and the theme are copied
+first, so others rebuilding or editing them during the run change nothing. Peak memory is the
+max RSS that `/usr/bin/time` reports. Every timed run starts after a `sync`, so no run pays for
+the writeback of the one before, and once other processes use less than a third of a core (it
+waits up to --max-wait seconds; each run logs how busy the rest of the machine was). Only the
+tool itself is timed: generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run; root only)  --only X,Y (sections:
@@ -1006,6 +1006,7 @@ def bench_dataset(root, dataset, runs, sections, tools=None, prepare=None):
     tools = tools or {}
     full, walk = [], None
     side = {name: [] for name in tools}
+
     def tools_round(round_):
         for name, run in tools.items():
             side[name].append(run(round_))
