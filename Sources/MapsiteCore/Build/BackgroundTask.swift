@@ -4,6 +4,7 @@ import Foundation
 final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private var seconds = 0.0
+    private var peak: Int?
     private let done = DispatchSemaphore(value: 0)
 
     init(name: String, _ work: @escaping @Sendable () -> Value) {
@@ -11,16 +12,18 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
             let start = DispatchTime.now()
             result = work()
             seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            peak = PeakMemory.bytes()
             done.signal()
         }
         thread.name = name
         thread.start()
     }
 
-    /// The value and how long it took to compute, once it is there.
-    var value: (Value, seconds: Double) {
+    /// The value, how long it took to compute and the process's peak memory when it was done
+    /// (`PeakMemory`), once it is there.
+    var value: (Value, seconds: Double, peak: Int?) {
         done.wait()
         done.signal()
-        return (result!, seconds)
+        return (result!, seconds, peak)
     }
 }

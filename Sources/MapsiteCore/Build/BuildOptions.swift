@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     /// process that exits right after: freeing 150,000 items one by one takes a tenth of a
     /// second that the exit does at once (as compilers skip freeing on exit).
     public var keepsDataUntilExit = false
+    /// Adds the process's peak memory so far to each stage's line (`mapsite build --memory`).
+    public var showsMemory = false
 
     public init(
         contentDirectory: String, outputDirectory: String, themeDirectory: String, baseURL: String? = nil,

@@ -46,23 +46,34 @@ enum OutputManifest {
     /// empty, so the next build writes everything. Lines that do not parse, and paths that would
     /// leave the output folder, are left out.
     static func read(at path: String) -> [String: OutputWriter.Entry] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let list = entries(at: path)
+        var entries: [String: OutputWriter.Entry] = [:]
+        entries.reserveCapacity(list.count)
+        for (path, entry) in list { entries[path] = entry }
+        return entries
+    }
+
+    /// The entries as `read` gives them, in the order of the file, as a list.
+    static func entries(at path: String) -> [(path: String, entry: OutputWriter.Entry)] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: OutputWriter.Entry] {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [(path: String, entry: OutputWriter.Entry)] {
         let headerBytes = Array(header.utf8)
         guard bytes.count >= headerBytes.count, bytes.prefix(headerBytes.count).elementsEqual(headerBytes) else {
-            return [:]
+            return []
         }
-        var entries: [String: OutputWriter.Entry] = [:]
+        var entries: [(path: String, entry: OutputWriter.Entry)] = []
+        // A line is 60 bytes or more: room for all of them at once.
+        entries.reserveCapacity(bytes.count / 48)
         var position = headerBytes.count
         while position < bytes.count {
             let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             if let (path, entry) = line(UnsafeBufferPointer(rebasing: bytes[position..<end])),
                 SitePath.isContained(path)
             {
-                entries[path] = entry
+                entries.append((path, entry))
             }
             position = end + 1
         }

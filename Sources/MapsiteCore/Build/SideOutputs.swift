@@ -17,10 +17,11 @@ struct SideOutputs {
         downloads = BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) }
     }
 
-    /// Waits for each, hands its files to `files`, logs what it made and how long that took, and
+    /// Waits for each, hands its files to `files`, reports what it made, how long that took and
+    /// the peak memory when it was done (`StageClock.report`), and
     /// adds a warning for every tile over its budget.
-    func write(to files: any FileSink, warnings: inout [String], log: (String) -> Void) throws {
-        let (tileSets, tilesSeconds) = tiles.value
+    func write(to files: any FileSink, warnings: inout [String], clock: StageClock) throws {
+        let (tileSets, tilesSeconds, tilesPeak) = tiles.value
         for tileSet in tileSets {
             for key in tileSet.pyramid.overfullLeaves {
                 warnings.append(
@@ -30,16 +31,17 @@ struct SideOutputs {
         }
         let tileFiles = tileSets.reduce(0) { $0 + $1.files.count - 1 }
         let largest = tileSets.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
-        log(
-            "Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes) alongside in \(NumberText.seconds(tilesSeconds))"
-        )
-        let (index, searchSeconds) = search.value
+        clock.report(
+            "Built \(NumberText.grouped(tileFiles)) tiles (largest \(NumberText.grouped(largest)) bytes) alongside",
+            seconds: tilesSeconds, peak: tilesPeak)
+        let (index, searchSeconds, searchPeak) = search.value
         for file in index.files { try files.write(file.path, file.json) }
-        log(
-            "Built search index of \(NumberText.grouped(index.documentCount)) items (\(NumberText.grouped(index.shardCount)) shards, largest \(NumberText.grouped(index.largestShard)) bytes) alongside in \(NumberText.seconds(searchSeconds))"
-        )
-        let (downloadFiles, downloadsSeconds) = downloads.value
+        clock.report(
+            "Built search index of \(NumberText.grouped(index.documentCount)) items (\(NumberText.grouped(index.shardCount)) shards, largest \(NumberText.grouped(index.largestShard)) bytes) alongside",
+            seconds: searchSeconds, peak: searchPeak)
+        let (downloadFiles, downloadsSeconds, downloadsPeak) = downloads.value
         for file in downloadFiles { try files.write(file.path, file.bytes) }
-        log("Made \(downloadFiles.count) download files alongside in \(NumberText.seconds(downloadsSeconds))")
+        clock.report(
+            "Made \(downloadFiles.count) download files alongside", seconds: downloadsSeconds, peak: downloadsPeak)
     }
 }

@@ -92,6 +92,30 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--memory: each stage's line ends with the peak memory so far, which never falls")
+    func memory() throws {
+        try withTemporaryDirectory { output in
+            let result = try MapsiteBinary.run([
+                "build", "--memory", "--content", "Tests/Fixtures/sites/basic", "--output", output,
+            ])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            func peak(_ line: String) -> Int? {
+                line.wholeMatch(of: /.+ in \d+\.\d\d s \(peak ([\d,]+) MiB\)/).flatMap {
+                    Int($0.1.replacingOccurrences(of: ",", with: ""))
+                }
+            }
+            let peaks = lines.compactMap(peak)
+            #expect(lines.count > 3 && peaks.count == lines.count, "\(lines)")
+            // A Swift process holds a few MiB at least; none holds terabytes.
+            #expect(peaks.allSatisfy { $0 >= 2 && $0 < 1_000_000 }, "\(peaks)")
+            // The stages in order never fall; work done alongside ended before the last line.
+            let inOrder = lines.filter { !$0.contains(" alongside in ") }.compactMap(peak)
+            #expect(inOrder.count < peaks.count && inOrder == inOrder.sorted(), "\(lines)")
+            #expect(peaks.allSatisfy { $0 <= peaks.last! }, "\(lines)")
+        }
+    }
+
     @Test("a second build writes nothing, and says the output was up to date; warnings are repeated")
     func secondBuild() throws {
         try withTemporaryDirectory { output in

@@ -145,6 +145,47 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test(
+        "on a site of more files than one thread checks, a file missing or changed in size in either half of the manifest is written again"
+    )
+    func largeSiteChecks() throws {
+        try withTemporaryDirectory { directory in
+            let content = directory + "/content"
+            var rows = ["id,name,lat,lon"]
+            for number in 0..<(TwoHalves.minimumCount + 200) {
+                rows.append("p\(number),Place \(number),\(Double(number % 90) * 0.5),\(Double(number / 90) * 0.5)")
+            }
+            try writeFiles(
+                [
+                    "site.yml": """
+                    title: Many
+                    datasets:
+                      - name: places
+                        source: data/places.csv
+                        id: id
+                        item_title: name
+                        latitude: lat
+                        longitude: lon
+                    """,
+                    "data/places.csv": rows.joined(separator: "\n") + "\n",
+                ], in: content)
+            let site = directory + "/site"
+            let first = try buildSite(content: content, into: site)
+            #expect(first.output.files > TwoHalves.minimumCount)
+            #expect(try buildSite(content: content, into: site).output.written == 0)
+            // Paths in the manifest's order: the first half holds `places/place-1…`, the second `tiles/`.
+            let paths = OutputManifest.entries(at: site + "/" + OutputWriter.manifestName).map(\.path)
+            let early = try #require(paths.first { $0.hasPrefix("places/place-1") })
+            let late = try #require(paths.last { $0.hasPrefix("tiles/") })
+            #expect(paths.firstIndex(of: early)! < paths.count / 2 && paths.firstIndex(of: late)! >= paths.count / 2)
+            unlink(site + "/" + early)
+            #expect(try buildSite(content: content, into: site).output.written == 1)
+            truncate(site + "/" + late, 1)
+            #expect(try buildSite(content: content, into: site).output.written == 1)
+            #expect(try buildSite(content: content, into: site).output.written == 0)
+        }
+    }
+
     @Test("a changed data file outside the content folder is seen")
     func outsideSource() throws {
         try withTemporaryDirectory { directory in
