@@ -6,7 +6,9 @@ import json
 from urllib.parse import urljoin
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from support import REPO, Regions, all_list_pages, fetch_page, load_config, slug_of, text_of, wait_until
 
@@ -225,4 +227,50 @@ def test_region_index_map_colours_each_region_by_the_tables_numbers(browser, ser
     target = largest.get_attribute("data-name")
     largest.click()
     wait_until(driver, lambda d: d.current_url.endswith(f"/{slug_of(FIELD)}/{slug_of(target)}/"))
+    browser.assert_clean(browser.path)
+
+
+def test_region_index_map_by_keyboard(browser, server, regions):
+    """Without a mouse: Tab from the "Colour by" menu reaches the regions in the order of the
+    index table below the map, each a link named with its number and showing the same text as
+    its tooltip, outlined while it has the focus; Enter opens its page."""
+    browser.open(f"{DATASET['name']}/by/{slug_of(FIELD)}/")
+    driver = browser.driver
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions-map[data-ready=true]"), timeout=15)
+    names = [th.get_attribute("data-value")
+             for th in driver.find_elements(By.CSS_SELECTOR, "table.groups tbody tr th")]
+    assert sorted(names) == sorted(f["properties"][DATASET["regions"].get("name", "name")]
+                                   for f in json.loads(REGIONS_FILE.read_text())["features"])
+    driver.execute_script("document.getElementById('regions-column').focus()")
+
+    def focused_region():
+        return driver.execute_script(
+            "var e = document.activeElement; return e && e.getAttribute('data-name') ? e : null")
+
+    for _ in range(5):  # the menu, then the map itself, then its first region
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if focused_region() is not None:
+            break
+    visited = []
+    for index in range(min(3, len(names))):
+        if index:
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+        region = focused_region()
+        assert region is not None, f"Tab {index + 1} left the regions"
+        name = region.get_attribute("data-name")
+        visited.append(name)
+        assert region.get_attribute("role") == "link"
+        # The newest tooltip (the one before it fades out for a moment).
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")
+                   and text_of(d.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")[-1]).startswith(name + ": "))
+        tooltip = text_of(driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")[-1])
+        assert region.get_attribute("aria-label") == tooltip, (region.get_attribute("aria-label"), tooltip)
+        assert tooltip.startswith(name + ": ") and len(tooltip) > len(name) + 2, tooltip
+        assert region.get_attribute("stroke-width") == "3"
+        outlined = driver.find_elements(By.CSS_SELECTOR, '#regions-map path[stroke-width="3"]')
+        assert [p.get_attribute("data-name") for p in outlined] == [name]
+    assert visited == names[:len(visited)], visited
+    browser.screenshot("regions-index-keyboard")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_until(driver, lambda d: d.current_url.endswith(f"/{slug_of(FIELD)}/{slug_of(visited[-1])}/"))
     browser.assert_clean(browser.path)

@@ -1,6 +1,8 @@
 // mapsite index page of a region field: each region's outline, filled by one of the index
 // table's numbers (places, or a median of an aggregate) in five classes of about as many regions
-// each, with a legend; a region with no number is left grey. A region links to its page.
+// each, with a legend; a region with no number is left grey. A region links to its page, by a
+// click or from the keyboard: each is a link in the tab order, named with its number, outlined and
+// showing its tooltip while it has the focus, opened with Enter.
 // Reads regions.json beside the page (RegionsMapFile.swift).
 (function () {
   "use strict";
@@ -51,14 +53,29 @@
       },
       onEachFeature: function (feature, path) {
         var p = feature.properties;
+        var open = function () { location.href = window.mapsite.settings.root + p.url; };
         path.bindTooltip(escapeHTML(p.name) + ": " + escapeHTML(p.texts[column]), { sticky: true });
-        path.on("click", function () { location.href = window.mapsite.settings.root + p.url; });
+        path.on("click", open);
         path.on("add", function () {
           var svg = path.getElement && path.getElement();
-          if (svg) {
-            svg.setAttribute("data-name", p.name);
-            svg.setAttribute("data-fill", colour(p.values[column], scale));
-          }
+          if (!svg) return;
+          svg.setAttribute("data-name", p.name);
+          svg.setAttribute("data-fill", colour(p.values[column], scale));
+          svg.setAttribute("tabindex", "0");
+          svg.setAttribute("role", "link");
+          svg.setAttribute("aria-label", p.name + ": " + p.texts[column]);
+          svg.addEventListener("keydown", function (event) {
+            if (event.key === "Enter") open();
+          });
+          // Not brought to the front: that would move it to the end of the tab order.
+          svg.addEventListener("focus", function () {
+            path.setStyle({ color: "#000", weight: 3 });
+            path.openTooltip();
+          });
+          svg.addEventListener("blur", function () {
+            layer.resetStyle(path);
+            path.closeTooltip();
+          });
         });
       },
     }).addTo(map);
