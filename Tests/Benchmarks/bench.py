@@ -49,9 +49,14 @@ max RSS that `/usr/bin/time` reports. Every timed run starts after a `sync`, so 
 the writeback of the one before, and once other processes use less than a third of a core (it
 waits up to --max-wait seconds; each run logs how busy the rest of the machine was). Only the
 tool itself is timed: generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
+As root, the page cache is emptied before every timed run (and the run's inputs read back): the
+kernel's DAMON here pages out memory it finds cold, such as the files earlier runs wrote, while
+later runs are timed, and a memory-heavy program pays for that in kernel time. Each run records
+what DAMON paged out meanwhile, and the log names it when that is 50 MB or more.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
-cache before every timed run; root only)  --only X,Y (sections:
+cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
+the page cache between runs)  --only X,Y (sections:
 full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours; datasets: 10k, 100k, 1m,
 cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
@@ -156,7 +161,7 @@ def cpu_busy():
 
 
 QUIET = {"limit": 120.0, "waited": 0.0}  # seconds to wait at most before a run; total waited
-COLD = {"on": False}  # --cold: drop the page cache before every timed run
+COLD = {"on": False}  # drop the page cache before every timed run (as root, unless --warm)
 
 
 def wait_for_quiet():
@@ -203,16 +208,33 @@ def drop_page_cache(inputs):
                     pass
 
 
+DAMON = Path("/sys/kernel/mm/damon/admin/kdamonds/0")
+
+
+def damon_paged_out():
+    """Bytes the kernel's DAMON has paged out since boot, or None where it is not set up (or not
+    readable). On this VM it runs a `pageout` scheme on physical memory, reclaiming memory it
+    finds cold, such as the page cache earlier runs left, with up to 0.8 s of CPU time a second:
+    a memory-heavy program timed meanwhile pays for it in kernel time (mapsite's went from 6 to
+    9 s on one cities build), so each run records how much it paged out meanwhile."""
+    try:
+        (DAMON / "state").write_text("update_schemes_stats\n")
+        return sum(int(stats.read_text()) for stats in DAMON.glob("contexts/*/schemes/*/stats/sz_applied"))
+    except OSError:
+        return None
+
+
 def run_timed(command, cwd=None, inputs=()):
     """Runs a command under /usr/bin/time. Returns wall s, peak RSS bytes, CPU s and its output.
     A sync first, so that the previous run's writeback is not charged to this one, and a wait
-    while other processes keep the machine busy. With --cold, the page cache is emptied first
-    and `inputs` (the program and what it reads) read back into it."""
+    while other processes keep the machine busy. As root (unless --warm), the page cache is
+    emptied then, and `inputs` (the program and what it reads) read back into it."""
     os.sync()
     wait_for_quiet()
     if COLD["on"]:
         drop_page_cache([command[0], *inputs])
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
+        paged = damon_paged_out()
         busy = cpu_busy()
         start = time.perf_counter()
         process = subprocess.run(
@@ -220,6 +242,7 @@ def run_timed(command, cwd=None, inputs=()):
             cwd=cwd, capture_output=True, text=True, errors="replace")
         wall = time.perf_counter() - start
         busy = cpu_busy() - busy
+        after = damon_paged_out()
         lines = timing.read().strip().splitlines()
     output = process.stdout + process.stderr
     if process.returncode != 0:
@@ -228,13 +251,19 @@ def run_timed(command, cwd=None, inputs=()):
     cpu = float(user) + float(system)
     # what the rest of the machine did meanwhile, in cores (includes the kernel writing our files back)
     others = max(0.0, (busy - cpu) / wall) if wall > 0 else 0.0
-    return {"wall": wall, "rss": int(rss_kib) * 1024, "cpu": cpu, "others": others, "output": output}
+    return {"wall": wall, "rss": int(rss_kib) * 1024, "cpu": cpu, "others": others, "output": output,
+            "paged_out": after - paged if paged is not None and after is not None else None}
 
 
 def noise(run):
-    """A note when the rest of the machine was busy during a run."""
-    others = run.get("others")
-    return f" (other processes: {others:.1f} cores)" if others and others >= 0.2 else ""
+    """A note when the rest of the machine was busy during a run, or DAMON paged much out."""
+    notes = []
+    others, paged = run.get("others"), run.get("paged_out")
+    if others and others >= 0.2:
+        notes.append(f"other processes: {others:.1f} cores")
+    if paged and paged >= 50 << 20:
+        notes.append(f"DAMON paged out {fmt_bytes(paged)}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def fmt_s(seconds):
@@ -1284,8 +1313,10 @@ def parse_arguments():
     parser.add_argument("--keep", action="store_true", help="keep the temporary trees (--cleanup keep)")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target fails")
     parser.add_argument("--cold", action="store_true",
-                        help="empty the page cache before every timed run (needs root); by default runs write "
-                             "into whatever the page cache holds, which is full after the first few builds")
+                        help="empty the page cache before every timed run (needs root; the default as root)")
+    parser.add_argument("--warm", action="store_true",
+                        help="keep the page cache between runs: each then starts with what the runs before left "
+                             "in it, which DAMON may be paging out meanwhile (see damon_paged_out)")
     parser.add_argument("--max-wait", type=float, default=120,
                         help="seconds to wait for a quiet machine before each run (default 120; 0: never wait)")
     args = parser.parse_args()
@@ -1319,9 +1350,10 @@ def main():
     bootstrap()
     args, sizes, runs, sections, with_cities = parse_arguments()
     QUIET["limit"] = args.max_wait
-    COLD["on"] = args.cold
-    if args.cold and not os.access("/proc/sys/vm/drop_caches", os.W_OK):
+    can_drop = os.access("/proc/sys/vm/drop_caches", os.W_OK)
+    if args.cold and not can_drop:
         raise BenchError("--cold empties the page cache, which needs root")
+    COLD["on"] = can_drop and not args.warm
     if not MAPSITE.exists():
         raise BenchError(f"{MAPSITE} is missing: run `swift build -c release --product mapsite` first")
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
@@ -1329,7 +1361,7 @@ def main():
     info = machine_info()
     print_machine(info)
     print(f"  runs     {runs} (datasets of {BIG:,} points or more: 1); sections: {', '.join(sorted(sections))}"
-          + ("; page cache emptied before every run (--cold)" if args.cold else ""))
+          + ("; page cache emptied before every run" if COLD["on"] else "; page cache kept between runs"))
     root = Path(tempfile.mkdtemp(prefix="mapsite-bench-", dir="/tmp"))
     busy, own = cpu_busy(), own_cpu()
     # one binary and one theme throughout, whatever others rebuild or edit meanwhile
