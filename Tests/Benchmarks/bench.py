@@ -49,10 +49,11 @@ max RSS that `/usr/bin/time` reports. Every timed run starts after a `sync`, so 
 the writeback of the one before, and once other processes use less than a third of a core (it
 waits up to --max-wait seconds; each run logs how busy the rest of the machine was). Only the
 tool itself is timed: generating its input (Hugo's Markdown files, tippecanoe's GeoJSON) is not.
-As root, the page cache is emptied before every timed run (and the run's inputs read back): the
-kernel's DAMON here pages out memory it finds cold, such as the files earlier runs wrote, while
-later runs are timed, and a memory-heavy program pays for that in kernel time. Each run records
-what DAMON paged out meanwhile, and the log names it when that is 50 MB or more.
+As root, the page cache is emptied before every timed run but the rebuilds (and the run's
+inputs read back): the kernel's DAMON here pages out memory it finds cold, such as the files
+earlier runs wrote, while later runs are timed, and a memory-heavy program pays for that in
+kernel time. Each run records what DAMON paged out meanwhile, and the log names it when that is
+50 MB or more.
 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
@@ -224,14 +225,14 @@ def damon_paged_out():
         return None
 
 
-def run_timed(command, cwd=None, inputs=()):
+def run_timed(command, cwd=None, inputs=(), warm=False):
     """Runs a command under /usr/bin/time. Returns wall s, peak RSS bytes, CPU s and its output.
     A sync first, so that the previous run's writeback is not charged to this one, and a wait
-    while other processes keep the machine busy. As root (unless --warm), the page cache is
-    emptied then, and `inputs` (the program and what it reads) read back into it."""
+    while other processes keep the machine busy. As root (unless --warm, or `warm`), the page
+    cache is emptied then, and `inputs` (the program and what it reads) read back into it."""
     os.sync()
     wait_for_quiet()
-    if COLD["on"]:
+    if COLD["on"] and not warm:
         drop_page_cache([command[0], *inputs])
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         paged = damon_paged_out()
@@ -567,10 +568,12 @@ def stage_label(text):
     return re.sub(r"\d[\d,.]*", "N", text)
 
 
-def mapsite_build(content, output):
-    """One `mapsite build`; returns the timing, the stages and the Wrote line's counts."""
+def mapsite_build(content, output, warm=False):
+    """One `mapsite build`; returns the timing, the stages and the Wrote line's counts. A rebuild
+    is `warm`: it runs with the page cache as the build before left it, as it would for someone
+    editing a site (emptied, it would time reading back the last build's inodes from disk)."""
     run = run_timed([BINARY["path"], "build", "--memory", "--content", content, "--output", output, "--templates",
-                     BINARY["theme"]], inputs=[content, BINARY["theme"]])
+                     BINARY["theme"]], inputs=[content, BINARY["theme"]], warm=warm)
     stages, peaks = {}, {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
@@ -695,7 +698,7 @@ def bench_rebuild(dataset, output, runs, edits=True):
     key = dataset["key"]
     noop = []
     for round_ in range(runs):
-        noop.append(mapsite_build(content, output))
+        noop.append(mapsite_build(content, output, warm=True))
         log(f"{key}: rebuild, nothing changed {round_ + 1}/{runs}: {fmt_s(noop[-1]['wall'])}, "
             f"{fmt_int(noop[-1].get('written'))} written")
     result = {
@@ -725,16 +728,16 @@ def bench_rebuild(dataset, output, runs, edits=True):
     readme = content / "README.md"
     original = readme.read_text()
     readme.write_text(original + "\nEdited.\n")
-    edited = mapsite_build(content, output)
+    edited = mapsite_build(content, output, warm=True)
     readme.write_text(original)
     log(f"{key}: rebuild, README edited: {fmt_s(edited['wall'])}, {fmt_int(edited.get('written'))} written")
     before = read_manifest(output)
     rewrite_csv(data, rename)
-    renamed = mapsite_build(content, output)
+    renamed = mapsite_build(content, output, warm=True)
     log(f"{key}: rebuild, one title changed: {fmt_s(renamed['wall'])}, {fmt_int(renamed.get('written'))} written")
     after_rename = read_manifest(output)
     rewrite_csv(data, remove)
-    removed = mapsite_build(content, output)
+    removed = mapsite_build(content, output, warm=True)
     log(f"{key}: rebuild, one item removed: {fmt_s(removed['wall'])}, {fmt_int(removed.get('removed'))} removed")
     backup.rename(data)
     pick = ("wall", "written", "unchanged", "removed")
