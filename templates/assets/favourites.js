@@ -152,16 +152,7 @@
         site.store(DONE, done);
         show();
       });
-      if (typeof place.thumbnail === "string") {
-        var image = document.createElement("img");
-        image.className = "favourite-thumb";
-        image.src = site.siteURL(place.thumbnail);
-        image.alt = "";
-        image.loading = "lazy";
-        image.width = 64;
-        image.height = 43;
-        li.appendChild(image);
-      }
+      if (typeof place.thumbnail === "string") li.appendChild(site.thumbnail(place.thumbnail, "favourite-thumb"));
       li.appendChild(text);
       li.appendChild(remove);
       list.appendChild(li);

@@ -31,6 +31,19 @@
     return /^https?:/.test(url) ? url : settings.root + url;
   }
 
+  // A place's thumbnail (a URL of the site's data) as a small image, loaded when it comes into
+  // view; no alternative text, as the place's name is beside it.
+  function thumbnail(url, className) {
+    var image = document.createElement("img");
+    if (className) image.className = className;
+    image.src = siteURL(url);
+    image.alt = "";
+    image.loading = "lazy";
+    image.width = 64;
+    image.height = 43;
+    return image;
+  }
+
   // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
   function color(value) {
     return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
@@ -205,7 +218,7 @@
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
-    followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL,
+    followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL, thumbnail: thumbnail,
   };
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);

@@ -17,7 +17,8 @@
   if (!Array.prototype.some.call(countMenu.options, function (option) { return Number(option.value) === k; })) {
     var option = document.createElement("option");
     option.textContent = String(k);
-    countMenu.insertBefore(option, Array.prototype.find.call(countMenu.options, function (o) { return Number(o.value) > k; }) || null);
+    var after = Array.prototype.find.call(countMenu.options, function (o) { return Number(o.value) > k; });
+    countMenu.insertBefore(option, after || null);
   }
   countMenu.value = String(k);
   var tilesets = {};
@@ -115,22 +116,15 @@
         rank.style.background = color;
         rank.textContent = index + 1;
         li.appendChild(rank);
-        if (place.thumbnail) {
-          var img = document.createElement("img");
-          img.src = window.mapsite.siteURL(place.thumbnail);
-          img.alt = "";
-          img.loading = "lazy";
-          img.width = 64;
-          img.height = 43;
-          li.appendChild(img);
-        }
+        var thumb = place.thumbnail ? window.mapsite.thumbnail(place.thumbnail) : null;
+        if (thumb) li.appendChild(thumb);
         li.appendChild(a);
         li.appendChild(span);
         list.appendChild(li);
         // The popup: the thumbnail, larger, over the link (built as elements, never as markup).
         var popup = document.createElement("div");
-        if (place.thumbnail) {
-          var large = li.querySelector("img").cloneNode();
+        if (thumb) {
+          var large = thumb.cloneNode();
           large.className = "popup-thumb";
           large.width = 160;
           large.removeAttribute("height");
