@@ -281,10 +281,10 @@
     var timer = null;
 
     // The site's own pages (datasets, tours, Markdown pages, group and region pages;
-    // search/pages.json, written by SearchPages.swift): few, so loaded whole on the first query and matched here, by the rules
-    // of places: every word of the query is a word of the title or text, the last one, while it
-    // is being typed, the start of one. They come before the places, at most MAX_PAGES of them:
-    // first those whose title has every word.
+    // search/pages.json, written by SearchPages.swift): few, so loaded whole on the first query
+    // and matched here, by the rules of places: every word of the query is a word of the title
+    // or text, the last one, while it is being typed, the start of one. They come before the
+    // places, at most MAX_PAGES of them: first those whose title has every word.
     var MAX_PAGES = 3;
     var pagesFile = null;
     function sitePages() {
