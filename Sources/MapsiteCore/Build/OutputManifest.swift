@@ -46,38 +46,56 @@ enum OutputManifest {
     /// empty, so the next build writes everything. Lines that do not parse, and paths that would
     /// leave the output folder, are left out.
     static func read(at path: String) -> [String: OutputWriter.Entry] {
-        let list = entries(at: path)
         var entries: [String: OutputWriter.Entry] = [:]
-        entries.reserveCapacity(list.count)
-        for (path, entry) in list { entries[path] = entry }
+        withBytes(at: path) { bytes in
+            entries.reserveCapacity(lineCount(bytes))
+            forEachEntry(in: bytes) { entries[$0] = $1 }
+        }
         return entries
     }
 
     /// The entries as `read` gives them, in the order of the file, as a list.
     static func entries(at path: String) -> [(path: String, entry: OutputWriter.Entry)] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
+        var entries: [(path: String, entry: OutputWriter.Entry)] = []
+        withBytes(at: path) { entries = decode($0) }
+        return entries
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [(path: String, entry: OutputWriter.Entry)] {
+        var entries: [(path: String, entry: OutputWriter.Entry)] = []
+        entries.reserveCapacity(lineCount(bytes))
+        forEachEntry(in: bytes) { entries.append(($0, $1)) }
+        return entries
+    }
+
+    private static func withBytes(at path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// At most the number of entries: room for all of them at once.
+    private static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    /// Calls `body` with each entry of the manifest's bytes, in their order.
+    private static func forEachEntry(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (String, OutputWriter.Entry) -> Void
+    ) {
         let headerBytes = Array(header.utf8)
         guard bytes.count >= headerBytes.count, bytes.prefix(headerBytes.count).elementsEqual(headerBytes) else {
-            return []
+            return
         }
-        var entries: [(path: String, entry: OutputWriter.Entry)] = []
-        // A line is 60 bytes or more: room for all of them at once.
-        entries.reserveCapacity(bytes.count / 48)
         var position = headerBytes.count
         while position < bytes.count {
             let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             if let (path, entry) = line(UnsafeBufferPointer(rebasing: bytes[position..<end])),
                 SitePath.isContained(path)
             {
-                entries.append((path, entry))
+                body(path, entry)
             }
             position = end + 1
         }
-        return entries
     }
 
     private static func line(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, OutputWriter.Entry)? {
