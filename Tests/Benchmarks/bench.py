@@ -1192,39 +1192,14 @@ def report_cities(result, targets):
         targets.append(target("mapsite ≤ 1/4 of Hugo's peak memory (cities)", ratio(full["rss"], rss),
                               TARGETS["hugo_memory"], fmt_ratio, detail=f"{fmt_mem(full['rss'])} vs {fmt_mem(rss)}"))
 
-    floor = side.get("floor")
-    if floor:
-        wall = median(r["wall"] for r in floor)
-        rows = [[f"floor.c, {os.cpu_count()} threads", fmt_s(wall), fmt_s(median(r["cpu"] for r in floor)),
-                 fmt_mem(median(r["rss"] for r in floor)), fmt_ratio(ratio(full["wall"], wall))]]
-        single = side.get("floor1")
-        if single:
-            rows.append(["floor.c, 1 thread (for reference)", fmt_s(median(r["wall"] for r in single)),
-                         fmt_s(median(r["cpu"] for r in single)), fmt_mem(median(r["rss"] for r in single)),
-                         fmt_ratio(ratio(full["wall"], median(r["wall"] for r in single)))])
-        rows.append(["mapsite, full build", fmt_s(full["wall"]), fmt_s(full["cpu"]), fmt_mem(full["rss"]), ""])
-        print_table(f"Cities: the file-writing floor ({fmt_int(walk['files'])} files, {fmt_bytes(walk['bytes'])}, "
-                    "same layout, medians)", ["writer", "wall", "cpu", "peak RSS", "mapsite / writer"], rows)
-        # Round by round as well: the floor's own time varies by up to 2× between runs here.
-        rounds = ", ".join(fmt_ratio(ratio(m["wall"], f["wall"])) for m, f in zip(full["runs"], floor))
-        targets.append(target("mapsite full build ≤ 1.3× the file-writing floor (cities)", ratio(full["wall"], wall),
-                              TARGETS["floor"], fmt_ratio,
-                              detail=f"{fmt_s(full['wall'])} vs {fmt_s(wall)}; rounds {rounds}"))
-
-    fresh_mapsite, fresh_floor = side.get("mapsite, new fs"), side.get("floor, new fs")
-    if fresh_mapsite and fresh_floor:
-        summary = summarize_full(fresh_mapsite)
-        wall = median(r["wall"] for r in fresh_floor)
-        print_table("Cities: each run on a new file system (medians)",
-                    ["writer", "wall", "cpu", "peak RSS", "mapsite / writer"], [
-                        [f"floor.c, {os.cpu_count()} threads", fmt_s(wall), fmt_s(median(r["cpu"] for r in fresh_floor)),
-                         fmt_mem(median(r["rss"] for r in fresh_floor)), fmt_ratio(ratio(summary["wall"], wall))],
-                        ["mapsite, full build", fmt_s(summary["wall"]), fmt_s(summary["cpu"]), fmt_mem(summary["rss"]),
-                         ""]])
-        rounds = ", ".join(fmt_ratio(ratio(m["wall"], f["wall"])) for m, f in zip(fresh_mapsite, fresh_floor))
-        targets.append(target("the same ≤ 1.3×, each run on a new file system (cities)", ratio(summary["wall"], wall),
-                              TARGETS["floor"], fmt_ratio,
-                              detail=f"{fmt_s(summary['wall'])} vs {fmt_s(wall)}; rounds {rounds}"))
+    if side.get("floor"):
+        floor_comparison(f"Cities: the file-writing floor ({fmt_int(walk['files'])} files, "
+                         f"{fmt_bytes(walk['bytes'])}, same layout, medians)", full, side["floor"], side.get("floor1"),
+                         "mapsite full build ≤ 1.3× the file-writing floor (cities)", targets)
+    if side.get("mapsite, new fs") and side.get("floor, new fs"):
+        floor_comparison("Cities: each run on a new file system (medians)", summarize_full(side["mapsite, new fs"]),
+                         side["floor, new fs"], None,
+                         "mapsite full build ≤ 1.3× the floor, each run on a new file system (cities)", targets)
 
     knn = side.get("cKDTree")
     if knn:
@@ -1252,6 +1227,24 @@ def report_cities(result, targets):
                     ["tool", "time", "peak RSS", "tiles", "zooms", "largest tile"], rows)
         targets.append(target("mapsite tiles ≤ tippecanoe (cities)", ratio(tiles_stage, tip_wall), TARGETS["tiles"],
                               fmt_ratio, detail=f"{fmt_s(tiles_stage)} vs {fmt_s(tip_wall)}"))
+
+
+def floor_comparison(title, full, floor, single, name, targets):
+    """The table of mapsite's full builds (summarized) against the floor's runs (and, for
+    reference, the one-thread floor's), and the target, with its ratio round by round as well:
+    the floor's own time varies by up to 2× between runs here."""
+    wall = median(r["wall"] for r in floor)
+    rows = [[f"floor.c, {os.cpu_count()} threads", fmt_s(wall), fmt_s(median(r["cpu"] for r in floor)),
+             fmt_mem(median(r["rss"] for r in floor)), fmt_ratio(ratio(full["wall"], wall))]]
+    if single:
+        rows.append(["floor.c, 1 thread (for reference)", fmt_s(median(r["wall"] for r in single)),
+                     fmt_s(median(r["cpu"] for r in single)), fmt_mem(median(r["rss"] for r in single)),
+                     fmt_ratio(ratio(full["wall"], median(r["wall"] for r in single)))])
+    rows.append(["mapsite, full build", fmt_s(full["wall"]), fmt_s(full["cpu"]), fmt_mem(full["rss"]), ""])
+    print_table(title, ["writer", "wall", "cpu", "peak RSS", "mapsite / writer"], rows)
+    rounds = ", ".join(fmt_ratio(ratio(m["wall"], f["wall"])) for m, f in zip(full["runs"], floor))
+    targets.append(target(name, ratio(full["wall"], wall), TARGETS["floor"], fmt_ratio,
+                          detail=f"{fmt_s(full['wall'])} vs {fmt_s(wall)}; rounds {rounds}"))
 
 
 def tile_zooms(walk):
