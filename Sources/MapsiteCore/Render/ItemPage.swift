@@ -1,8 +1,9 @@
 import Foundation
 import MapsiteGeo
 
-/// The view and the embedded data of one item's page.
-struct ItemPage: Sendable {
+/// What the item pages of one dataset show, and the embedded data of each (`Source`, in
+/// `ItemPage+Source.swift`, gives a page's values slot by slot).
+final class ItemPage: Sendable {
     let context: SiteContext
     let dataset: Dataset
     let index: DatasetIndex
@@ -18,6 +19,15 @@ struct ItemPage: Sendable {
     /// This dataset's link targets, and those of each of `index.cross` (nil: not a dataset).
     let own: LinkTargets
     let crossTargets: [LinkTargets?]
+    /// The positions in `index.cross` of the lists pages show: those of datasets in the site.
+    let crossShown: [Int]
+    /// What templates see of these pages.
+    let shape: PageShape
+    /// The dataset's title and colour, and the start of the link to the near-me page, up to
+    /// the latitude: read on every page.
+    let datasetTitle: String
+    let datasetColor: String
+    let nearURL: String
     /// The tours each item is a stop of, by position; most items are on none.
     let tourStops: [Int: [TourStop]]
 
@@ -50,7 +60,13 @@ struct ItemPage: Sendable {
         self.groupLinks = groupLinks
         self.targets = targets
         own = targets[dataset.name]!
-        crossTargets = index.cross.map { targets[$0.dataset] }
+        let crossTargets = index.cross.map { targets[$0.dataset] }
+        self.crossTargets = crossTargets
+        crossShown = crossTargets.indices.filter { crossTargets[$0] != nil }
+        shape = Self.shape(canonical: context.config.absoluteBase != nil)
+        datasetTitle = dataset.config.title
+        datasetColor = dataset.config.color
+        nearURL = Source.root + "near/?dataset=" + dataset.name + "&lat="
         descriptionEnd = ": one of \(dataset.config.title.lowercased())."
         groupColumns = groupLinks.keys.sorted().compactMap { field in
             dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }
@@ -102,129 +118,6 @@ struct ItemPage: Sendable {
         static func of(_ datasets: [Dataset]) -> [String: LinkTargets] {
             Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, LinkTargets($0)) })
         }
-    }
-
-    /// The page's own view, finished; render it on top of `context.shared(at: path)`. It is
-    /// built flat, straight into bytes: every item of the site gets one.
-    func view(for position: Int) -> FlatView {
-        let item = dataset.items[position]
-        let config = dataset.config
-        let path = Self.path(dataset: config.name, slug: item.slug)
-        let root = SitePath.root(from: path)
-        var view = FlatView(capacity: 4096)
-        context.addPage(
-            at: path, title: item.title, description: item.description ?? "\(item.title)\(descriptionEnd)", to: &view)
-        let lat = JSONWriter.format(item.point.latitude, decimals: 6)
-        let lon = JSONWriter.format(item.point.longitude, decimals: 6)
-        view.beginObject(.item)
-        view.text(.id, item.id)
-        view.text(.title, item.title)
-        view.text(.lat, lat)
-        view.text(.lon, lon)
-        view.beginList(.fields)
-        var hasFields = false
-        for (index, field) in config.fields.enumerated() where !item.values[index].isEmpty {
-            let value = item.values[index]
-            view.beginObject()
-            view.text(.label, field.label)
-            view.text(.value, field.format.format(value))
-            link(.url, root: root, to: groupLinks[field.name]?[value], in: &view)
-            view.end()
-            hasFields = true
-        }
-        for field in config.groupBy where !config.fields.contains(where: { $0.name == field }) {
-            guard let position = config.keptFields.firstIndex(of: field), !item.values[position].isEmpty,
-                let link = groupLinks[field]?[item.values[position]]
-            else { continue }
-            view.beginObject()
-            view.text(.label, Label.from(field))
-            view.text(.value, item.values[position])
-            self.link(.url, root: root, to: link, in: &view)
-            view.end()
-            hasFields = true
-        }
-        view.end()
-        view.flag(.hasFields, hasFields)
-        Directions.add(lat: lat, lon: lon, label: item.title, to: &view)
-        view.text(.jsonld) { appendJSONLD(for: item, path: path, to: &$0) }
-        view.text(.data) { appendItemData(position, to: &$0) }
-        let neighbours = index.neighbours[position]
-        links(.neighbours, to: own, neighbours, in: &view)
-        view.flag(.hasNeighbours, !neighbours.isEmpty)
-        view.beginList(.cross)
-        for (list, other) in zip(index.cross, crossTargets) {
-            guard let other else { continue }
-            view.beginObject()
-            view.text(.title, list.title)
-            links(.places, to: other, list.table[position], in: &view)
-            view.end()
-        }
-        view.end()
-        let samePlace = index.samePlace(as: position)
-        view.beginList(.samePlace)
-        for other in samePlace {
-            view.beginObject()
-            view.text(.title) { own.titles.append(Int(other), to: &$0) }
-            view.text(.url) { own.urls.append(Int(other), to: &$0) }
-            view.end()
-        }
-        view.end()
-        view.flag(.hasSamePlace, !samePlace.isEmpty)
-        if let stops = tourStops[position] {
-            view.beginList(.tours)
-            for stop in stops {
-                view.beginObject()
-                view.text(.title, stop.title)
-                view.text(.url, stop.url)
-                view.text(.number, String(stop.number))
-                view.text(.count, String(stop.count))
-                view.end()
-            }
-            view.end()
-        }
-        view.optional(.description, item.description)
-        view.optional(.image, item.image.flatMap { Self.resolve($0, root: root) })
-        view.optional(.thumbnail, item.thumbnail.flatMap { Self.resolve($0, root: root) })
-        view.end()
-        view.beginObject(.dataset)
-        view.text(.name, config.name)
-        view.text(.title, config.title)
-        view.text(.color, config.color)
-        view.text(.url) { $0.appendUTF8(root, config.name, "/") }
-        view.text(.mapURL) { $0.appendUTF8(root, config.name, "/map/") }
-        view.end()
-        view.text(.nearURL) { $0.appendUTF8(root, "near/?dataset=", config.name, "&lat=", lat, "&lon=", lon) }
-        view.beginObject(.geoMeta)
-        view.text(.position) { $0.appendUTF8(lat, ";", lon) }
-        view.text(.icbm) { $0.appendUTF8(lat, ", ", lon) }
-        view.end()
-        view.text(.bodyClass, "item")
-        view.finish()
-        return view
-    }
-
-    /// `root + target` when there is a target, else false (so sections hide it).
-    private func link(_ name: ViewName, root: String, to target: String?, in view: inout FlatView) {
-        guard let target else { return view.flag(name, false) }
-        view.text(name) { $0.appendUTF8(root, target) }
-    }
-
-    /// A list of linked places with their distance and bearing.
-    private func links(
-        _ name: ViewName, to target: LinkTargets, _ row: ArraySlice<Neighbour>, in view: inout FlatView
-    ) {
-        view.beginList(name)
-        for neighbour in row {
-            let position = Int(neighbour.index)
-            view.beginObject()
-            view.text(.title) { target.titles.append(position, to: &$0) }
-            view.text(.url) { target.urls.append(position, to: &$0) }
-            view.text(.distance) { DistanceText.append(neighbour.distance, to: &$0) }
-            view.text(.bearing, DistanceText.compass(neighbour.bearing))
-            view.text(.degrees, DistanceText.degrees(neighbour.bearing))
-            view.end()
-        }
-        view.end()
     }
 
     /// Appends the item as JSON inside the page: id, position, the thumbnail's URL when there is a
@@ -308,32 +201,32 @@ struct ItemPage: Sendable {
 }
 
 /// Links that open a place in map and navigation apps.
-enum Directions {
+struct Directions {
     /// Google Maps' directions to a place: this, then `lat%2Clon`.
     static let googleDirections = "https://www.google.com/maps/dir/?api=1&destination="
 
-    /// Adds the list `directions`: each link's label, URL and kind.
-    /// - Parameters: lat, lon: the coordinates as the page shows them (six decimals at most).
-    static func add(lat: String, lon: String, label: String, to view: inout FlatView) {
-        let name = Escape.urlComponent(label)
-        func link(_ label: String, _ kind: String, _ url: (inout [UInt8]) -> Void) {
-            view.beginObject()
-            view.text(.label, label)
-            view.text(.url, url)
-            view.text(.kind, kind)
-            view.end()
+    /// The links of every item page, in order.
+    static let links = [
+        Directions(label: "Open in a maps app", kind: "geo"), Directions(label: "OpenStreetMap", kind: "osm"),
+        Directions(label: "Google Maps directions", kind: "google"),
+        Directions(label: "Apple Maps directions", kind: "apple"),
+    ]
+
+    let label: String
+    let kind: String
+
+    /// Appends the link to the place at `lat`, `lon` (as the page shows them: six decimals at
+    /// most), named `label` (escaped as a URL component) where the app shows a name.
+    func appendURL(lat: String, lon: String, label: String, to bytes: inout [UInt8]) {
+        switch kind {
+        case "geo":
+            bytes.appendUTF8("geo:", lat, ",", lon, "?q=", lat, ",", lon, "(", label, ")")
+        case "osm":
+            bytes.appendUTF8("https://www.openstreetmap.org/?mlat=", lat, "&mlon=", lon, "#map=18/", lat, "/", lon)
+        case "google":
+            bytes.appendUTF8(Self.googleDirections, lat, "%2C", lon)
+        default:
+            bytes.appendUTF8("https://maps.apple.com/?daddr=", lat, ",", lon, "&q=", label)
         }
-        view.beginList(.directions)
-        link("Open in a maps app", "geo") { $0.appendUTF8("geo:", lat, ",", lon, "?q=", lat, ",", lon, "(", name, ")") }
-        link("OpenStreetMap", "osm") {
-            $0.appendUTF8("https://www.openstreetmap.org/?mlat=", lat, "&mlon=", lon, "#map=18/", lat, "/", lon)
-        }
-        link("Google Maps directions", "google") {
-            $0.appendUTF8(googleDirections, lat, "%2C", lon)
-        }
-        link("Apple Maps directions", "apple") {
-            $0.appendUTF8("https://maps.apple.com/?daddr=", lat, ",", lon, "&q=", name)
-        }
-        view.end()
     }
 }

@@ -57,25 +57,39 @@ public struct SiteContext: Sendable {
 
     /// Adds what `page(at:title:description:)` gives to a view built flat.
     func addPage(at path: String, title: String?, description: String?, to view: inout FlatView) {
-        view.text(.title) { bytes in
-            if let title {
-                bytes += title.utf8
-                bytes += " · ".utf8
-            }
-            bytes += config.title.utf8
-        }
+        view.text(.title) { appendTitle(title, to: &$0) }
         view.text(.heading, title ?? config.title)
         if let description, !description.isEmpty {
             view.text(.description, description)
         } else {
-            view.optional(.description, config.description)
+            view.optional(.description, config.description)  // false when the site has none
         }
-        if let absolute = config.absoluteBase {
-            view.text(.canonical) { bytes in
-                bytes += absolute.utf8
-                bytes += path.utf8
-            }
+        if config.absoluteBase != nil { view.text(.canonical) { appendCanonical(path, to: &$0) } }
+    }
+
+    /// A page's title: its own, then the site's (`Boxes · Places`).
+    func appendTitle(_ title: String?, to bytes: inout [UInt8]) {
+        if let title {
+            bytes += title.utf8
+            bytes += " · ".utf8
         }
+        bytes += config.title.utf8
+    }
+
+    /// A page's description, or else the site's, or else nothing.
+    func appendDescription(_ description: String?, to bytes: inout [UInt8]) {
+        if let description, !description.isEmpty {
+            bytes += description.utf8
+        } else {
+            bytes += config.description.utf8
+        }
+    }
+
+    /// The page's address on the web, when the site's is known (`absoluteBase`).
+    func appendCanonical(_ path: String, to bytes: inout [UInt8]) {
+        guard let absolute = config.absoluteBase else { return }
+        bytes += absolute.utf8
+        bytes += path.utf8
     }
 
     private func makeShared(root: String, current: String?) -> TemplateValue {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A template made ready for the many pages that lie over one shared view, such as every item
-/// page of a dataset.
+/// A template made ready for the many pages that lie over one shared view, such as every list
+/// page of a dataset, or every item page (see `CompiledTemplate+Shapes.swift`).
 ///
 /// Most of a page comes from the shared view: the head, the header with its menu, the footer.
 /// `TemplateCompiler` renders all of that once, against the shared view and the names the page's
@@ -19,6 +19,11 @@ final class CompiledTemplate: Sendable {
         /// A partial that does not exist, used where only the page decides whether it is
         /// reached: rendering throws `failures[index]` when it is.
         case failure(index: Int)
+        /// Compiled against a `PageShape`: a value slot of the page's source.
+        case slot(Int32, context: SlotContext, escaped: Bool)
+        /// Compiled against a `PageShape`: a section over a value slot, or over each element
+        /// of a list slot; its steps are the ones before `end`.
+        case slotSection(Int32, context: SlotContext, list: Bool, inverted: Bool, end: Int)
     }
 
     let steps: [Step]
@@ -142,6 +147,8 @@ final class CompiledTemplate: Sendable {
                     continue
                 case .failure(let failure):
                     throw template.failures[failure]
+                case .slot, .slotSection:
+                    preconditionFailure("a template compiled against a shape rendered with a view")
                 }
                 index += 1
             }

@@ -7,6 +7,11 @@ import Foundation
 /// the page's own view (only its names are known), and values only the page decides (elements
 /// of the page's lists). A name that the innermost frames cannot have and a known frame has is
 /// rendered now; anything else becomes a step. Sections over known values are unrolled.
+///
+/// Against a `PageShape`, the page's own view is known down to its lists' elements, so every
+/// name resolves here: to a known value, to nothing, or to a slot of the page's source.
+/// Sections over the shape's objects are unrolled too; only the page's values and lists
+/// remain as steps.
 struct TemplateCompiler {
     /// What a frame of the rendering stack is known to be.
     enum Frame {
@@ -15,6 +20,10 @@ struct TemplateCompiler {
         case page(Set<String>)
         /// A value only the page decides.
         case unknown
+        /// An object of the page's shape, inside the lists of `context` (`SlotContext`).
+        case shaped(PageShape.Object, context: SlotContext)
+        /// A value of the page's shape that a section shows its content over.
+        case value(Int32, context: SlotContext)
     }
 
     enum Resolution {
@@ -22,6 +31,8 @@ struct TemplateCompiler {
         case known(TemplateValue?)
         /// The page decides.
         case page
+        /// A member of the page's shape, inside the lists of `context`.
+        case shaped(PageShape.Member, context: SlotContext)
     }
 
     /// A template the compiler does not unroll: partials nested deeper than rendering allows,
@@ -38,10 +49,17 @@ struct TemplateCompiler {
     /// The text step that text may still be added to: none right after a section opens or closes.
     private var openText: Int?
     private var depth = 0
+    /// The page's list sections open around the node compiled now (shape only).
+    private var listDepth = 0
 
     init(templates: [String: Template], shared: TemplateValue, pageNames: Set<String>) {
         self.templates = templates
         frames = [.known(shared), .page(pageNames)]
+    }
+
+    init(templates: [String: Template], shared: TemplateValue, shape: PageShape) {
+        self.templates = templates
+        frames = [.known(shared), .shaped(shape.root, context: SlotContext())]
     }
 
     /// - Throws: `TemplateError` when `name` is not a template, `TooDeep` when it is not compiled.
@@ -54,6 +72,20 @@ struct TemplateCompiler {
         return CompiledTemplate(
             steps: compiler.steps, text: compiler.text, paths: compiler.paths, failures: compiler.failures,
             pageNames: pageNames)
+    }
+
+    /// Compiles `name` for pages of `shape` (rendered with `CompiledTemplate.render(_:capacity:)`).
+    /// - Throws: `TemplateError` when `name` is not a template, `TooDeep` when it is not compiled
+    ///   (also when it nests the shape's lists deeper than `SlotIndices` holds).
+    static func compile(_ name: String, templates: [String: Template], shared: TemplateValue, shape: PageShape)
+        throws -> CompiledTemplate
+    {
+        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
+        var compiler = TemplateCompiler(templates: templates, shared: shared, shape: shape)
+        try compiler.compile(template.nodes, blocks: [:], in: name)
+        return CompiledTemplate(
+            steps: compiler.steps, text: compiler.text, paths: compiler.paths, failures: compiler.failures,
+            pageNames: [])
     }
 
     private mutating func compile(_ nodes: [Template.Node], blocks: [String: [Template.Node]], in template: String)
@@ -72,6 +104,10 @@ struct TemplateCompiler {
                     append(bytes)
                 case .page:
                     emit(.variable(path: intern(path), escaped: escaped))
+                case .shaped(.value(let slot), let context):
+                    emit(.slot(slot, context: context, escaped: escaped))
+                case .shaped:
+                    continue  // a list or an object shows nothing
                 }
             case .section(let path, let children, let inverted):
                 switch resolve(path) {
@@ -95,6 +131,8 @@ struct TemplateCompiler {
                     }
                     steps[start] = .section(path: pathIndex, inverted: inverted, end: steps.count)
                     openText = nil
+                case .shaped(let member, let context):
+                    try compileSection(over: member, context: context, children, inverted, blocks, template)
                 }
             case .partial(let name):
                 try compileTemplate(name, blocks: [:], from: template)
@@ -103,6 +141,43 @@ struct TemplateCompiler {
             case .block(let name, let children):
                 try compile(blocks[name] ?? children, blocks: blocks, in: template)
             }
+        }
+    }
+
+    /// A section over a member of the page's shape: an object is always shown, so its content
+    /// is compiled in place; a value or a list becomes a step the page decides.
+    private mutating func compileSection(
+        over member: PageShape.Member, context: SlotContext, _ children: [Template.Node], _ inverted: Bool,
+        _ blocks: [String: [Template.Node]], _ template: String
+    ) throws {
+        switch member {
+        case .object(let object):
+            if !inverted {
+                try compile(children, pushing: .shaped(object, context: context), blocks: blocks, in: template)
+            }
+        case .value(let slot):
+            let start = steps.count
+            emit(.slotSection(slot, context: context, list: false, inverted: inverted, end: start))
+            if inverted {
+                try compile(children, blocks: blocks, in: template)
+            } else {
+                try compile(children, pushing: .value(slot, context: context), blocks: blocks, in: template)
+            }
+            steps[start] = .slotSection(slot, context: context, list: false, inverted: inverted, end: steps.count)
+            openText = nil
+        case .list(let slot, let element):
+            let start = steps.count
+            emit(.slotSection(slot, context: context, list: true, inverted: inverted, end: start))
+            if inverted {
+                try compile(children, blocks: blocks, in: template)
+            } else {
+                guard let inner = context.appending(depth: listDepth) else { throw TooDeep() }
+                listDepth += 1
+                defer { listDepth -= 1 }
+                try compile(children, pushing: .shaped(element, context: inner), blocks: blocks, in: template)
+            }
+            steps[start] = .slotSection(slot, context: context, list: true, inverted: inverted, end: steps.count)
+            openText = nil
         }
     }
 
@@ -133,8 +208,12 @@ struct TemplateCompiler {
     /// Looks `path` up as `TemplateRenderer.lookup` would, as far as the frames are known.
     private func resolve(_ path: [String]) -> Resolution {
         guard let first = path.first else {
-            if case .known(let value) = frames.last { return .known(value) }
-            return .page
+            switch frames.last {
+            case .known(let value): return .known(value)
+            case .shaped(let object, let context): return .shaped(.object(object), context: context)
+            case .value(let slot, let context): return .shaped(.value(slot), context: context)
+            default: return .page
+            }
         }
         var found: TemplateValue?
         search: for frame in frames.reversed() {
@@ -148,6 +227,10 @@ struct TemplateCompiler {
                 if names.contains(first) { return .page }
             case .unknown:
                 return .page
+            case .shaped(let object, let context):
+                if let member = object.members[first] { return resolve(path.dropFirst(), in: member, context: context) }
+            case .value:
+                continue  // a value has no names
             }
         }
         for name in path.dropFirst() {
@@ -155,6 +238,16 @@ struct TemplateCompiler {
             found = members[name]
         }
         return .known(found)
+    }
+
+    /// The rest of a path whose first name is `member` of the page's shape.
+    private func resolve(_ rest: ArraySlice<String>, in member: PageShape.Member, context: SlotContext) -> Resolution {
+        var member = member
+        for name in rest {
+            guard case .object(let object) = member, let inner = object.members[name] else { return .known(nil) }
+            member = inner
+        }
+        return .shaped(member, context: context)
     }
 
     private mutating func append(_ bytes: [UInt8]) {

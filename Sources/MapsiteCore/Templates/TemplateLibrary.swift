@@ -98,6 +98,24 @@ public struct TemplateLibrary: Sendable {
         }
         return try compiled.render(page, over: shared.value, capacity: capacity)
     }
+
+    /// Renders the template `name` for a page of `shape` from its `source`, over `shared`: the
+    /// same bytes as `renderBytes([shared.value, .object(shape.materialize(source))], …)`, without
+    /// making that view (see `PageShape`).
+    func renderPage(
+        _ source: some PageSource, shape: PageShape, over shared: SharedView, withTemplate name: String,
+        capacity: Int = 8192
+    ) throws -> [UInt8] {
+        let key = CompiledTemplates.Key(template: name, shared: shared.key, names: [], shape: shape.key)
+        let compiled = try compiled.template(for: key) {
+            try TemplateCompiler.compile(name, templates: templates, shared: shared.value, shape: shape)
+        }
+        guard let compiled else {
+            return try renderBytes(
+                [shared.value, .object(shape.materialize(source))], withTemplate: name, capacity: capacity)
+        }
+        return try compiled.render(source, capacity: capacity)
+    }
 }
 
 /// A view that many pages share beneath their own (site title, menu, links back to the root),
@@ -121,6 +139,8 @@ final class CompiledTemplates: @unchecked Sendable {
         var shared: String
         /// The names of the page's own view (`ViewNames`).
         var names: [Int32]
+        /// The page's shape, for templates compiled against one (`PageShape.key`).
+        var shape: String? = nil
     }
 
     private let lock = NSLock()
