@@ -166,6 +166,8 @@ extension ItemPage {
             case .hasSamePlace: return !samePlace.isEmpty
             case .fieldURL: return fields[indices[0]].link != nil
             case .itemDescription: return !(item.description ?? "").isEmpty
+            case .image: return !(item.image.flatMap { ItemPage.resolve($0, root: Self.root) } ?? "").isEmpty
+            case .thumbnail: return !(item.thumbnail.flatMap { ItemPage.resolve($0, root: Self.root) } ?? "").isEmpty
             default:
                 var bytes: [UInt8] = []
                 append(slot, at: indices, to: &bytes)

@@ -80,6 +80,30 @@ struct ItemPageSourceTests {
         }
     }
 
+    @Test("a value is shown by sections exactly when it appends something")
+    func truthyWhenNotEmpty() throws {
+        let (_, _, datasets, pages) = try Self.pages(baseURL: "https://example.org/maps/")
+        func check(_ object: PageShape.Object, _ source: ItemPage.Source, _ indices: SlotIndices) {
+            for (name, member) in object.members {
+                switch member {
+                case .value(let slot):
+                    var bytes: [UInt8] = []
+                    source.append(slot, at: indices, to: &bytes)
+                    #expect(source.isTruthy(slot, at: indices) == !bytes.isEmpty, "\(name) at \(source.position)")
+                case .list(let slot, let element):
+                    for index in 0..<source.count(slot, at: indices) {
+                        check(element, source, indices.appending(index))
+                    }
+                case .object(let inner):
+                    check(inner, source, indices)
+                }
+            }
+        }
+        for (dataset, page) in zip(datasets, pages) {
+            for position in dataset.items.indices { check(page.shape.root, page.source(for: position), SlotIndices()) }
+        }
+    }
+
     @Test("the view: escaped where shown, lists of fields, neighbours and cross-dataset places")
     func view() throws {
         let (library, context, datasets, pages) = try Self.pages(baseURL: "https://example.org/maps/")
