@@ -78,7 +78,7 @@ private struct SlotRun<Source: PageSource> {
 
     private func indices(_ context: SlotContext) -> SlotIndices {
         var indices = SlotIndices()
-        for position in 0..<context.count { indices = indices.appending(Int(open[context[position]])) }
+        for position in 0..<context.count { indices = indices.appending(Int(open[context[position]]))! }
         return indices
     }
 

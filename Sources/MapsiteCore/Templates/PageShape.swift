@@ -57,7 +57,7 @@ struct PageShape: Sendable {
                         name,
                         .list(
                             (0..<source.count(slot, at: indices)).map {
-                                .object(materialize(element, source, at: indices.appending($0)))
+                                .object(materialize(element, source, at: indices.appending($0)!))
                             })
                     )
                 case .object(let inner):
@@ -79,14 +79,15 @@ protocol PageSource {
     func count(_ slot: Int32, at indices: SlotIndices) -> Int
 }
 
-/// The positions of a slot's list elements, outermost list first: up to `capacity` lists deep.
-struct SlotIndices: Sendable {
+/// Up to three numbers, one for each list a slot lies in, outermost first: the slot's elements
+/// while a page renders (`SlotIndices`), or where the compiler finds them (`SlotContext`).
+struct ListPositions: Sendable {
     static let capacity = 3
     private var values: (Int32, Int32, Int32) = (0, 0, 0)
     private(set) var count = 0
 
     subscript(position: Int) -> Int {
-        precondition(position < count, "a slot index past the lists it lies in")
+        precondition(position < count, "a position past the lists a slot lies in")
         switch position {
         case 0: return Int(values.0)
         case 1: return Int(values.1)
@@ -94,48 +95,23 @@ struct SlotIndices: Sendable {
         }
     }
 
-    func appending(_ index: Int) -> SlotIndices {
-        precondition(count < Self.capacity, "lists nested deeper than SlotIndices holds")
+    /// These positions and one more, for a list inside the last; nil past `capacity` lists.
+    func appending(_ value: Int) -> ListPositions? {
+        guard count < Self.capacity else { return nil }
         var copy = self
         switch count {
-        case 0: copy.values.0 = Int32(index)
-        case 1: copy.values.1 = Int32(index)
-        default: copy.values.2 = Int32(index)
+        case 0: copy.values.0 = Int32(value)
+        case 1: copy.values.1 = Int32(value)
+        default: copy.values.2 = Int32(value)
         }
         copy.count += 1
         return copy
     }
 }
+
+/// The element a slot shows of each list it lies in, outermost first.
+typealias SlotIndices = ListPositions
 
 /// Where a slot's list indices are found while a page renders: for each list the slot lies in,
-/// outermost first, the place of that list's section among the list sections then open.
-struct SlotContext: Sendable, Equatable {
-    private var depths: (Int8, Int8, Int8) = (0, 0, 0)
-    private(set) var count = 0
-
-    subscript(position: Int) -> Int {
-        switch position {
-        case 0: return Int(depths.0)
-        case 1: return Int(depths.1)
-        default: return Int(depths.2)
-        }
-    }
-
-    /// The context inside one more list, whose section is open at `depth`; nil past
-    /// `SlotIndices.capacity` lists.
-    func appending(depth: Int) -> SlotContext? {
-        guard count < SlotIndices.capacity, depth <= Int(Int8.max) else { return nil }
-        var copy = self
-        switch count {
-        case 0: copy.depths.0 = Int8(depth)
-        case 1: copy.depths.1 = Int8(depth)
-        default: copy.depths.2 = Int8(depth)
-        }
-        copy.count += 1
-        return copy
-    }
-
-    static func == (left: SlotContext, right: SlotContext) -> Bool {
-        left.count == right.count && (0..<left.count).allSatisfy { left[$0] == right[$0] }
-    }
-}
+/// the place of that list's section among the list sections then open.
+typealias SlotContext = ListPositions

@@ -76,7 +76,7 @@ struct TemplateCompiler {
 
     /// Compiles `name` for pages of `shape` (rendered with `CompiledTemplate.render(_:capacity:)`).
     /// - Throws: `TemplateError` when `name` is not a template, `TooDeep` when it is not compiled
-    ///   (also when it nests the shape's lists deeper than `SlotIndices` holds).
+    ///   (also when it nests the shape's lists deeper than `ListPositions` holds).
     static func compile(_ name: String, templates: [String: Template], shared: TemplateValue, shape: PageShape)
         throws -> CompiledTemplate
     {
@@ -171,7 +171,7 @@ struct TemplateCompiler {
             if inverted {
                 try compile(children, blocks: blocks, in: template)
             } else {
-                guard let inner = context.appending(depth: listDepth) else { throw TooDeep() }
+                guard let inner = context.appending(listDepth) else { throw TooDeep() }
                 listDepth += 1
                 defer { listDepth -= 1 }
                 try compile(children, pushing: .shaped(element, context: inner), blocks: blocks, in: template)

@@ -92,7 +92,7 @@ struct ItemPageSourceTests {
                     #expect(source.isTruthy(slot, at: indices) == !bytes.isEmpty, "\(name) at \(source.position)")
                 case .list(let slot, let element):
                     for index in 0..<source.count(slot, at: indices) {
-                        check(element, source, indices.appending(index))
+                        check(element, source, indices.appending(index)!)
                     }
                 case .object(let inner):
                     check(inner, source, indices)
