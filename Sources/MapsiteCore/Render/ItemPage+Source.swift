@@ -180,7 +180,7 @@ extension ItemPage {
             case .title: page.context.appendTitle(item.title, to: &bytes)
             case .heading: bytes += item.title.utf8
             case .description:
-                page.context.appendDescription(item.description ?? "\(item.title)\(page.descriptionEnd)", to: &bytes)
+                bytes += page.context.description(item.description ?? "\(item.title)\(page.descriptionEnd)").utf8
             case .canonical: page.context.appendCanonical(path, to: &bytes)
             case .nearURL: bytes.appendUTF8(page.nearURL, lat, "&lon=", lon)
             case .bodyClass: bytes += "item".utf8

@@ -59,11 +59,7 @@ public struct SiteContext: Sendable {
     func addPage(at path: String, title: String?, description: String?, to view: inout FlatView) {
         view.text(.title) { appendTitle(title, to: &$0) }
         view.text(.heading, title ?? config.title)
-        if let description, !description.isEmpty {
-            view.text(.description, description)
-        } else {
-            view.optional(.description, config.description)  // false when the site has none
-        }
+        view.optional(.description, self.description(description))  // false when neither has one
         if config.absoluteBase != nil { view.text(.canonical) { appendCanonical(path, to: &$0) } }
     }
 
@@ -76,13 +72,9 @@ public struct SiteContext: Sendable {
         bytes += config.title.utf8
     }
 
-    /// A page's description, or else the site's, or else nothing.
-    func appendDescription(_ description: String?, to bytes: inout [UInt8]) {
-        if let description, !description.isEmpty {
-            bytes += description.utf8
-        } else {
-            bytes += config.description.utf8
-        }
+    /// A page's description, or else the site's (empty when it has none).
+    func description(_ description: String?) -> String {
+        if let description, !description.isEmpty { description } else { config.description }
     }
 
     /// The page's address on the web, when the site's is known (`absoluteBase`).
