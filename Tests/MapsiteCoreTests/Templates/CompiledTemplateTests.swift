@@ -142,26 +142,9 @@ struct CompiledTemplateTests {
             for name in names where Int.random(in: 0..<3, using: &random) == 0 { members.append((name, value(depth))) }
             return TemplateObject(members)
         }
-        func path() -> String {
-            let first = Int.random(in: 0..<8, using: &random) == 0 ? "." : names.randomElement(using: &random)!
-            if first != ".", Bool.random(using: &random) { return first + "." + names.randomElement(using: &random)! }
-            return first
-        }
-        func source(_ depth: Int) -> String {
-            (0..<Int.random(in: 1..<4, using: &random)).map { _ in
-                switch Int.random(in: 0..<(depth > 2 ? 3 : 6), using: &random) {
-                case 0: return "|"
-                case 1: return "{{\(path())}}"
-                case 2: return "{{{\(path())}}}"
-                default:
-                    let name = path()
-                    let kind = Bool.random(using: &random) ? "#" : "^"
-                    return "{{\(kind)\(name)}}\(source(depth + 1)){{/\(name)}}"
-                }
-            }.joined()
-        }
+        let templates = RandomTemplates(names: names, depth: 2)
         for round in 0..<400 {
-            let library = try TemplateLibrary(sources: ["main": source(0)])
+            let library = try TemplateLibrary(sources: ["main": templates.source(using: &random)])
             let shared = TemplateValue.object(object(0))
             for _ in 0..<3 {
                 let (compiled, interpreted) = try bothWays(

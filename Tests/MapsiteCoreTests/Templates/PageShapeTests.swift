@@ -141,28 +141,11 @@ struct PageShapeTests {
                 }
             }
         }
-        func path() -> String {
-            let first = Int.random(in: 0..<8, using: &random) == 0 ? "." : names.randomElement(using: &random)!
-            if first != ".", Bool.random(using: &random) { return first + "." + names.randomElement(using: &random)! }
-            return first
-        }
-        func template(_ depth: Int) -> String {
-            (0..<Int.random(in: 1..<4, using: &random)).map { _ in
-                switch Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &random) {
-                case 0: return "|"
-                case 1: return "{{\(path())}}"
-                case 2: return "{{{\(path())}}}"
-                default:
-                    let name = path()
-                    let kind = Bool.random(using: &random) ? "#" : "^"
-                    return "{{\(kind)\(name)}}\(template(depth + 1)){{/\(name)}}"
-                }
-            }.joined()
-        }
+        let templates = RandomTemplates(names: names, depth: 3)
         let shared: TemplateValue = ["a": "shared a", "c": ["title": "shared c"], "list": ["p", "q"]]
         for round in 0..<300 {
             let shape = PageShape(root: shapeObject(0), key: "random \(round)")
-            let library = try TemplateLibrary(sources: ["main": template(0)])
+            let library = try TemplateLibrary(sources: ["main": templates.source(using: &random)])
             for _ in 0..<3 {
                 var source = TableSource()
                 fill(shape.root, [], &source)
