@@ -32,9 +32,12 @@ struct BuildCommand: ParsableCommand {
             contentDirectory: site.content, outputDirectory: site.output, themeDirectory: theme, baseURL: site.baseURL,
             log: log,
             progress: showProgress)
-        options.keepsDataUntilExit = true  // the process ends with this build
         options.showsMemory = memory
-        try SiteBuilder(options: options).build().printProblems()
+        let build = try SiteBuilder(options: options).run()
+        build.report.printProblems()
+        // The process ends with this build: exit while its data is still held, rather than
+        // free 150,000 items one by one first.
+        withExtendedLifetime(build) { Foundation.exit(0) }
     }
 }
 

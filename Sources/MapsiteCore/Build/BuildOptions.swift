@@ -12,10 +12,6 @@ public struct BuildOptions: Sendable {
     public var log: @Sendable (String) -> Void
     /// Receives progress of long stages (done, total); called often, from any thread.
     public var progress: (@Sendable (String, Int, Int) -> Void)?
-    /// Leaves the build's data (items, indexes, views) unfreed when the build ends, for a
-    /// process that exits right after: freeing 150,000 items one by one takes a tenth of a
-    /// second that the exit does at once (as compilers skip freeing on exit).
-    public var keepsDataUntilExit = false
     /// Adds the process's peak memory so far to each stage's line (`mapsite build --memory`).
     public var showsMemory = false
 

@@ -31,10 +31,8 @@ struct GroupPages {
         return links
     }
 
-    /// Every page and points file, handed to `write` as (view, path, template) or `writeFile`.
-    func render(
-        page write: (TemplateObject, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
-    ) throws {
+    /// Renders every page and points file into `pages`.
+    func render(into pages: inout PageSet) throws {
         for index in groups.indexes {
             let groupList = Self.pages(of: index, dataset: dataset, regions: regions)
             let isRegionField = regions != nil && index.field == dataset.config.regions?.field
@@ -44,22 +42,23 @@ struct GroupPages {
                 ? Dictionary(regions!.regions.map { ($0.name, $0.shape) }, uniquingKeysWith: { a, _ in a }) : [:]
             if isRegionField {
                 let columns = Self.indexColumns(of: dataset)
-                try writeFile(
+                pages.addFile(
                     base + RegionsMapFile.name,
                     RegionsMapFile.json(groups: groupList, base: base, shapes: shapes, columns: columns))
             }
-            try write(indexView(index, groupList, base: base, regionsFile: isRegionField), base, "group-index")
+            try pages.addPage(
+                indexView(index, groupList, base: base, regionsFile: isRegionField), at: base, template: "group-index")
             for group in groupList {
                 let path = base + group.slug + "/"
                 let order = group.members.sorted { listRank[$0] < listRank[$1] }
                 let list = ListPages(
                     context: context, dataset: dataset, basePath: path, order: order, pageSize: pageSize)
                 let hasPoints = group.count <= Self.pointsLimit && (group.count > 0 || shapes[group.value] != nil)
-                if hasPoints { try writeFile(path + "points.json", pointsJSON(order, shape: shapes[group.value])) }
+                if hasPoints { pages.addFile(path + "points.json", pointsJSON(order, shape: shapes[group.value])) }
                 for number in 1...list.pageCount {
-                    try write(
+                    try pages.addPage(
                         groupView(index, group, list: list, page: number, hasPoints: hasPoints),
-                        list.path(page: number), "group")
+                        at: list.path(page: number), template: "group")
                 }
             }
         }

@@ -12,17 +12,14 @@ struct TourPages {
 
     static func path(_ tour: TourConfig) -> String { indexPath + tour.name + "/" }
 
-    /// The index and every tour's page and GPX file, handed to `write` as (view, path, template)
-    /// or `writeFile`.
-    func render(
-        page write: (TemplateObject, String, String) throws -> Void, file writeFile: (String, String) throws -> Void
-    ) throws {
+    /// Renders the index and every tour's page and GPX file into `pages`.
+    func render(into pages: inout PageSet) throws {
         guard !tours.isEmpty else { return }
-        try write(indexView(), Self.indexPath, "tours")
+        try pages.addPage(indexView(), at: Self.indexPath, template: "tours")
         for tour in tours {
             let path = Self.path(tour.config)
-            try write(view(tour, at: path), path, "tour")
-            try writeFile(path + tour.config.name + ".gpx", gpx(tour))
+            try pages.addPage(view(tour, at: path), at: path, template: "tour")
+            pages.addFile(path + tour.config.name + ".gpx", gpx(tour))
         }
     }
 

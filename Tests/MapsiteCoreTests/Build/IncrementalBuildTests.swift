@@ -202,16 +202,45 @@ struct IncrementalBuildTests {
         }
     }
 
-    @Test("a build that fails leaves no record, so the next one cannot take old output as current")
-    func failedBuild() throws {
+    @Test(
+        "a build that stops on bad input leaves the output exactly as it was, record included",
+        arguments: [
+            ("a bad row", "data/places.csv", "41.8819", "N/A"),
+            (
+                "an unknown tour stop", "site.yml", "datasets:",
+                "tours:\n  - title: Walk\n    dataset: places\n    stops: [p1, nowhere]\ndatasets:"
+            ),
+            ("a partial that is no template", "templates/item.mustache", "", "{{> no-such-partial}}"),
+        ])
+    func failedBuild(problem: String, file: String, old: String, new: String) throws {
         try withTemporaryDirectory { directory in
             let content = try editableFixture(in: directory)
             let site = directory + "/site"
             try buildSite(content: content, into: site)
-            #expect(FileManager.default.fileExists(atPath: site + "/" + UpToDateCheck.recordName))
-            try replace("41.8819", with: "N/A", in: content + "/data/places.csv")
-            #expect(throws: (any Error).self) { try buildSite(content: content, into: site) }
-            #expect(!FileManager.default.fileExists(atPath: site + "/" + UpToDateCheck.recordName))
+            func snapshot() -> [String: Data] {
+                Dictionary(
+                    uniqueKeysWithValues: filesBelow(site).map {
+                        ($0, FileManager.default.contents(atPath: site + "/" + $0) ?? Data())
+                    })
+            }
+            let before = snapshot()
+            #expect(before[UpToDateCheck.recordName] != nil)
+            let path = content + "/" + file
+            if old.isEmpty {
+                try writeFiles([file: new], in: content)
+            } else {
+                try replace(old, with: new, in: path)
+            }
+            #expect(throws: (any Error).self, "\(problem)") { try buildSite(content: content, into: site) }
+            #expect(snapshot() == before, "\(problem) changed the output")
+            // Undone, the input is what the output was built from: nothing to do.
+            if old.isEmpty {
+                try FileManager.default.removeItem(atPath: path)
+            } else {
+                try replace(new, with: old, in: path)
+            }
+            let report = try buildSite(content: content, into: site)
+            #expect(report.output.written == 0 && report.output.removed == 0, "\(problem)")
         }
     }
 }

@@ -178,7 +178,9 @@ struct OutputWriterTests {
             rmdir(directory + "/places/old")  // fails: not empty, so the folder stays
             let writer = try OutputWriter(directory: directory)
             let ran = Counter()
-            let folders = writer.makeFolders(["places/new/", "places/old/", "other/deep/"]) {
+            let folders = writer.makeFolders(of: [
+                "places/new/index.html", "places/old/index.html", "other/deep/index.html",
+            ]) {
                 // runs once the folders are made
                 if exists(directory + "/places/new") && exists(directory + "/other/deep") { _ = ran.add(1) }
             }
@@ -214,7 +216,7 @@ struct WriteQueueTests {
             let failures = FirstError()
             DispatchQueue.concurrentPerform(iterations: 2000) { index in
                 if index == 500 { halfway.signal() }
-                do { try queue.write("items/\(index)/index.html", Array("item \(index)".utf8)) } catch {
+                do { try queue.enqueue(OutputFile("items/\(index)/index.html", Array("item \(index)".utf8))) } catch {
                     failures.set(error)
                 }
             }
@@ -233,10 +235,10 @@ struct WriteQueueTests {
         try withTemporaryDirectory { directory in
             let writer = try OutputWriter(directory: directory)
             let queue = WriteQueue(writer: writer, capacity: 4)
-            try queue.write("../outside.html", Array("x".utf8))
+            try queue.enqueue(OutputFile("../outside.html", Array("x".utf8)))
             var refused = false
             for index in 0..<10_000 where !refused {
-                do { try queue.write("page\(index).html", Array("x".utf8)) } catch { refused = true }
+                do { try queue.enqueue(OutputFile("page\(index).html", Array("x".utf8))) } catch { refused = true }
             }
             #expect(refused)
             let error = #expect(throws: OutputError.self) { try queue.finish() }
@@ -255,7 +257,7 @@ struct WriteQueueTests {
                 queue.help()
                 returned.signal()
             }.start()
-            try queue.write("a.html", Array("a".utf8))
+            try queue.enqueue(OutputFile("a.html", Array("a".utf8)))
             queue.close()
             #expect(returned.wait(timeout: .now() + 60) == .success)
             try queue.finish()

@@ -100,11 +100,11 @@ struct SiteBuilderTests {
             page("pages/c.md", "c/", menu: 1), page("pages/d.md", "d/", menu: nil),
         ]
         let boxes = try TestDataset.load("title,latitude,longitude\nA,1,2", "source: boxes.csv")
-        #expect(SiteBuilder.menu(pages, datasets: []).map(\.path) == ["c/", "a/", "b/", "about/"])
-        let entries = SiteBuilder.menu(pages, datasets: [boxes])
+        #expect(SiteMenu.entries(pages, datasets: []).map(\.path) == ["c/", "a/", "b/", "about/"])
+        let entries = SiteMenu.entries(pages, datasets: [boxes])
         #expect(entries.map(\.path) == ["boxes/map/", "near/", "favourites/", "c/", "a/", "b/", "about/"])
         #expect(entries.last?.title == "About")
-        let withTours = SiteBuilder.menu(pages, datasets: [boxes], tours: true)
+        let withTours = SiteMenu.entries(pages, datasets: [boxes], tours: true)
         #expect(withTours.map(\.path).prefix(4) == ["boxes/map/", "near/", "tours/", "favourites/"])
     }
 }

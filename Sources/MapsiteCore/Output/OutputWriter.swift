@@ -78,14 +78,14 @@ public final class OutputWriter: @unchecked Sendable {
         lock.withLock { current.reserveCapacity(count) }
     }
 
-    /// Starts making the folders of pages still to be written (`FolderMaker`): `folders` are
-    /// site paths of page folders, in the order their pages will come. Folders of pages the last
-    /// build wrote are skipped; they are there. Then the thread runs `then`.
-    func makeFolders(_ folders: [String], then: @escaping @Sendable () -> Void) -> FolderMaker {
+    /// Starts making the folders of files still to be written (`FolderMaker`): `files` are
+    /// site paths, in the order they will come. Folders of files the last build wrote are
+    /// skipped; they are there. Then the thread runs `then`.
+    func makeFolders(of files: [String], then: @escaping @Sendable () -> Void) -> FolderMaker {
         let previous = previous
         return FolderMaker(
-            folders: folders, in: folder,
-            needed: { previous[$0 + "index.html"] == nil && SitePath.isContained($0) }, then: then)
+            folders: files.filter { previous[$0] == nil && SitePath.isContained($0) }.map { SitePath.parent(of: $0) },
+            in: folder, then: then)
     }
 
     /// Keeps the file the last build wrote at `path` if it was made from the same `inputs`, so the

@@ -33,7 +33,9 @@ final class WriteQueue: @unchecked Sendable {
         self.writer = writer
         self.capacity = capacity
         writing = 1
-        let thread = Thread { [unowned self] in self.drain() }
+        // The thread keeps the queue alive until it has drained it: a build that stops early
+        // closes the queue (`close`) and the thread returns on its own.
+        let thread = Thread { [self] in drain() }
         thread.name = "mapsite writer"
         thread.start()
     }
@@ -41,13 +43,13 @@ final class WriteQueue: @unchecked Sendable {
     /// Queues a file; waits while the queue is full. The bytes are hashed here, on the caller's
     /// thread, so that the writing threads do nothing but write.
     /// - Throws: the writer's first error, so renderers stop early.
-    func enqueue(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
-        let hash = bytes.withUnsafeBytes(StableHash.contents)
+    func enqueue(_ file: OutputFile) throws {
+        let hash = file.bytes.withUnsafeBytes(StableHash.contents)
         condition.lock()
         defer { condition.unlock() }
         while files.count - head >= capacity && failure == nil { condition.wait() }
         if let failure { throw failure }
-        files.append(File(path: path, bytes: bytes, inputs: inputs, hash: hash))
+        files.append(File(path: file.path, bytes: file.bytes, inputs: file.inputs, hash: hash))
         condition.broadcast()
     }
 

@@ -15,14 +15,11 @@ final class FolderMaker: @unchecked Sendable {
     private var stopped = false
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts making those of `folders` (site paths, in order) that `needed` accepts, below the
-    /// open folder `root`, then runs `then` on the same thread (unless stopped first).
-    init(
-        folders: [String], in root: Int32, needed: @escaping @Sendable (String) -> Bool,
-        then: @escaping @Sendable () -> Void
-    ) {
+    /// Starts making `folders` (site paths, in order) below the open folder `root`, then runs
+    /// `then` on the same thread (unless stopped first).
+    init(folders: [String], in root: Int32, then: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            for folder in folders where needed(folder) {
+            for folder in folders {
                 if lock.withLock({ stopped }) { break }
                 if mkdirat(root, folder, 0o755) != 0 && errno == ENOENT {
                     // the dataset's folder is not there yet; errors are the writer's to report

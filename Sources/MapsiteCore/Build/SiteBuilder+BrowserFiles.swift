@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the browser reads besides the pages: the tiles of every dataset, the search index and
+/// the downloads.
+struct BrowserFiles {
+    var files: [OutputFile]
+    /// Tiles over their budget.
+    var warnings: [String]
+}
+
+extension SiteBuilder {
+    /// The browser-files stage: tiles, the search index and the downloads, each on a thread of
+    /// its own (none needs another), each logged with its own time and peak memory.
+    func makeBrowserFiles(_ content: SiteContent, clock: StageClock) -> BrowserFiles {
+        let datasets = content.datasets
+        let tiles = BackgroundTask(name: "mapsite tiles") {
+            datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
+        }
+        let downloads = BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) }
+        let search = BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) }
+        var files: [OutputFile] = []
+        var warnings: [String] = []
+
+        let (tileSets, tilesSeconds, tilesPeak) = tiles.value
+        for tileSet in tileSets {
+            for key in tileSet.pyramid.overfullLeaves {
+                warnings.append(
+                    "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
+            }
+            files += tileSet.files.map { OutputFile($0.path, $0.json) }
+        }
+        let tileCount = tileSets.reduce(0) { $0 + $1.files.count - 1 }
+        let largest = tileSets.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0
+        clock.report(
+            "Built \(NumberText.grouped(tileCount)) tiles (largest \(NumberText.grouped(largest)) bytes) alongside",
+            seconds: tilesSeconds, peak: tilesPeak)
+
+        let (index, searchSeconds, searchPeak) = search.value
+        files += index.files.map { OutputFile($0.path, $0.json) }
+        clock.report(
+            "Built search index of \(NumberText.grouped(index.documentCount)) items (\(NumberText.grouped(index.shardCount)) shards, largest \(NumberText.grouped(index.largestShard)) bytes) alongside",
+            seconds: searchSeconds, peak: searchPeak)
+
+        let (downloadFiles, downloadsSeconds, downloadsPeak) = downloads.value
+        files += downloadFiles.map { OutputFile($0.path, $0.bytes) }
+        clock.report(
+            "Made \(downloadFiles.count) download files alongside", seconds: downloadsSeconds, peak: downloadsPeak)
+        clock.finish("Made the files for the browser")
+        return BrowserFiles(files: files, warnings: warnings)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension SiteBuilder {
+    /// The write stage: the static files of the theme and the content, the rendered pages, the
+    /// browser's files, then the item pages, rendered on every core as they are written.
+    /// Forgets the last build's record first, so that a build that stops half way never leaves
+    /// one that claims the output is complete.
+    /// - Throws: `OutputError` for a file that cannot be read or written.
+    func write(
+        _ site: RenderedSite, _ browser: BrowserFiles, copyingLeaflet: Bool, invalidating upToDate: UpToDateCheck,
+        clock: StageClock
+    ) throws -> OutputWriter.Summary {
+        let assets = try AssetCopier(
+            themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
+            copiesLeaflet: copyingLeaflet
+        ).files()
+        upToDate.invalidate()
+        let writer = try SiteWriter(
+            directory: options.outputDirectory, deferred: site.itemPages,
+            count: assets.count + site.files.count + browser.files.count, progress: options.progress)
+        defer { writer.close() }
+        try writer.write(assets)
+        try writer.write(site.files)
+        try writer.write(browser.files)
+        for set in site.itemPages { try writer.write(set) }
+        clock.finish("Rendered \(NumberText.grouped(site.itemPages.reduce(0) { $0 + $1.count })) item pages")
+        let output = try writer.finish()
+        clock.finish(
+            "Wrote \(NumberText.grouped(output.written)) files, \(NumberText.grouped(output.unchanged)) unchanged, \(NumberText.grouped(output.removed)) removed"
+        )
+        return output
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The pages that draw datasets on a map: a full-screen map per dataset, one of all datasets as
+/// layers (`map/`), the near-me page and the favourites page.
+struct MapPages {
+    static let favouritesPath = "favourites/"
+
+    let context: SiteContext
+    let datasets: [Dataset]
+
+    func render(into pages: inout PageSet) throws {
+        var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
+        if datasets.count > 1 { maps.append((datasets, "map/", "All places")) }
+        for (shown, path, title) in maps {
+            var view = context.page(at: path, title: "Map of \(title.prefix(1).lowercased() + title.dropFirst())")
+            let root = SitePath.root(from: path)
+            view["heading"] = .text(title)
+            view["names"] = .text(shown.map(\.name).joined(separator: " "))
+            Self.addTitlesAndColors(of: shown, to: &view)
+            view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
+            view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
+            view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
+            view["bodyClass"] = "map"
+            try pages.addPage(view, at: path, template: "map")
+        }
+        var near = context.page(at: "near/", title: "Near me")
+        near["bodyClass"] = "near"
+        try pages.addPage(near, at: "near/", template: "near")
+        // The places a visitor saved: the page is the same for everyone, its script fills it in.
+        var favourites = context.page(at: Self.favouritesPath, title: "Favourites")
+        Self.addTitlesAndColors(of: datasets, to: &favourites)
+        favourites["bodyClass"] = "favourites"
+        try pages.addPage(favourites, at: Self.favouritesPath, template: "favourites")
+    }
+
+    /// `titlesJSON` and `colorsJSON`: each dataset's title and map colour by name, for the
+    /// scripts of pages that draw several datasets.
+    private static func addTitlesAndColors(of datasets: [Dataset], to view: inout TemplateObject) {
+        view["titlesJSON"] = .text(JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.title)) })))
+        view["colorsJSON"] = .text(JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.color)) })))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The pages every site has besides its datasets': the home page, the Markdown pages, 404,
+/// and the files that list pages (`sitemap.xml`, `robots.txt`, the search index's page list).
+struct SitePages {
+    let context: SiteContext
+    let pages: PageLoader.Pages
+    let markdown: MarkdownPages
+
+    /// - Parameter itemPath: the site path of a place's page from `dataset/id`, for `item:` links.
+    init(context: SiteContext, pages: PageLoader.Pages, itemPath: @escaping (String) -> String?) {
+        self.context = context
+        self.pages = pages
+        markdown = MarkdownPages(
+            renderer: MarkdownRenderer(unsafeHTML: context.config.unsafeHTML), pages: pages.pages,
+            itemPaths: itemPath)
+    }
+
+    /// The home page and the Markdown pages; returns a warning for each link that leads nowhere.
+    func render(into set: inout PageSet) throws -> [String] {
+        var warnings: [String] = []
+        func html(_ page: Page, at path: String) -> String {
+            let (html, broken) = markdown.html(for: page, at: path)
+            for link in broken { warnings.append("\(page.source): link \"\(link)\" leads to no page or item") }
+            return html
+        }
+        var home = context.page(at: "", title: nil)
+        if let readme = pages.readme { home["readme"] = .text(html(readme, at: "")) }
+        home["bodyClass"] = "home"
+        try set.addPage(home, at: "", template: "home")
+        for page in pages.pages {
+            let title = page.source == "README.md" ? page.frontMatter.title ?? "About" : page.title
+            var view = context.page(at: page.path, title: title, description: page.frontMatter.description)
+            view["content"] = .text(html(page, at: page.path))
+            view["bodyClass"] = "page"
+            try set.addPage(view, at: page.path, template: "page")
+        }
+        return warnings
+    }
+
+    /// `404.html`, which a server shows at any depth, so its links start from the base path
+    /// instead of being relative.
+    func notFound(templates: TemplateLibrary) throws -> OutputFile {
+        var view = context.page(at: "", title: "Page not found")
+        view["canonical"] = nil
+        view["bodyClass"] = "not-found"
+        let shared = context.shared(root: context.config.basePath, current: nil)
+        return OutputFile("404.html", try templates.renderPage(view, over: shared, withTemplate: "404"))
+    }
+
+    /// `sitemap.xml` of `pagePaths` (site paths of every HTML page) and `robots.txt`.
+    func sitemapAndRobots(pagePaths: [String]) -> [OutputFile] {
+        let sorted = UTF8Order.sortedPositions(of: pagePaths).map { pagePaths[$0] }
+        return [
+            OutputFile("sitemap.xml", SiteFiles.sitemap(paths: sorted, config: context.config)),
+            OutputFile("robots.txt", SiteFiles.robots(config: context.config)),
+        ]
+    }
+}
