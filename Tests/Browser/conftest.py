@@ -138,7 +138,7 @@ def _no_browser_errors(request):
     """After each test that used a browser: no uncaught errors, rejections or SEVERE console entries.
 
     Tests also check this themselves after each page (`Browser.assert_clean`) to name the page;
-    this catches what happened after their last check, e.g. when a test ends with pytest.xfail.
+    this catches what happened after their last check, e.g. when an assertion ended the test early.
     """
     browsers = [request.getfixturevalue(name) for name in ("browser", "hostile_browser") if name in request.fixturenames]
     yield

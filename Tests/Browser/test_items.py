@@ -26,20 +26,15 @@ def sample_item_urls(server, name: str) -> list[str]:
     return list(dict.fromkeys(urls))  # unique, in order
 
 
-def minimap_script_present(site_dir) -> bool:
-    """Whether the site's script sets up the mini map at all (it is a stub in early builds)."""
-    script = site_dir / "assets" / "mapsite.js"
-    return script.exists() and "minimap" in script.read_text()
-
-
 @pytest.mark.parametrize("name", DATASET_NAMES)
-def test_item_pages_show_their_source_row(browser, server, site_dir, datasets, name):
+def test_item_pages_show_their_source_row(browser, server, datasets, name):
     spec = datasets[name]
     driver = browser.driver
-    map_expected = minimap_script_present(site_dir)
     pages_without_marker = []
 
-    for index, url in enumerate(sample_item_urls(server, name)):
+    urls = sample_item_urls(server, name)
+    assert urls, f"{name}/ lists no item pages"
+    for index, url in enumerate(urls):
         browser.open(url)
         where = browser.path
 
@@ -92,19 +87,14 @@ def test_item_pages_show_their_source_row(browser, server, site_dir, datasets, n
         minimap = driver.find_element(By.ID, "minimap")
         assert math.isclose(float(minimap.get_attribute("data-lat")), row.latitude, abs_tol=1e-6)
         assert math.isclose(float(minimap.get_attribute("data-lon")), row.longitude, abs_tol=1e-6)
-        if map_expected:
-            try:
-                WebDriverWait(driver, 5).until(
-                    lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon")
-                )
-            except Exception:
-                pages_without_marker.append(where)
+        # Every item page has the map: a page whose script draws no marker fails the test.
+        try:
+            WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon"))
+        except Exception:
+            pages_without_marker.append(where)
 
         if index == 0:
             browser.screenshots(f"item-{name}", phone=True)
         browser.assert_clean(where)
 
-    # Last, because pytest.xfail ends the test.
-    if not map_expected:
-        pytest.xfail("assets/mapsite.js does not set up the #minimap yet (no marker to look for)")
     assert not pages_without_marker, f"no Leaflet marker in #minimap on {pages_without_marker}"

@@ -5,7 +5,7 @@ import Testing
 
 /// `Polygon`, `MultiPolygon` and `RegionIndex` against shapely's `covers`, which counts the
 /// boundary as inside: the documented rule.
-@Suite("Point in polygon: shapely oracle", .enabled(if: ShapelyOracle.isAvailable, ShapelyOracle.unavailable))
+@Suite("Point in polygon: shapely oracle")
 struct PolygonOracleTests {
     static let shapes: [MultiPolygon] = {
         var random = SplitMix64(seed: 7)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MapsiteCore
 
-@Suite("mapsite new")
+@Suite("Scaffold: the content folder of mapsite new")
 struct ScaffoldTests {
     @Test("a new content folder builds at once, with no warnings") func builds() throws {
         try withTemporaryDirectory { directory in
@@ -51,29 +51,6 @@ struct ScaffoldTests {
             let latitude = try #require(Double(row[row.count - 2]))
             let longitude = try #require(Double(row[row.count - 1]))
             #expect((40.70...40.88).contains(latitude) && (-74.02 ... -73.90).contains(longitude), "\(row)")
-        }
-    }
-
-    @Test("mapsite new creates the folder") func command() throws {
-        try withTemporaryDirectory { directory in
-            let result = try MapsiteBinary.run(["new", directory + "/maps"])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("Created \(directory)/maps/ with site.yml, "))
-            #expect(filesBelow(directory + "/maps") == Scaffold.files.map(\.path).sorted())
-        }
-    }
-
-    @Test("mapsite new refuses a folder that is not empty, and changes nothing") func notEmpty() throws {
-        try withTemporaryDirectory { directory in
-            try writeFiles(["site.yml": "title: Mine\n"], in: directory)
-            let result = try MapsiteBinary.run(["new", directory])
-            #expect(result.status == 1)
-            #expect(
-                result.stderr
-                    == "Error: \(directory): expected a new or empty folder, found 1 file or folder; "
-                    + "mapsite new never overwrites anything\n")
-            #expect(filesBelow(directory) == ["site.yml"])
-            #expect(readText(directory + "/site.yml") == "title: Mine\n")
         }
     }
 

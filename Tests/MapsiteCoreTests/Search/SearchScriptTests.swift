@@ -3,14 +3,17 @@ import Testing
 
 @testable import MapsiteCore
 
-private let nodePath = ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-}
+/// Node, from `PATH` or where Debian's `nodejs` puts it; nil when it is not installed.
+private let nodePath: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+    return folders.flatMap { ["\($0)/node", "\($0)/nodejs"] }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
 
 /// `templates/assets/search.js` run by Node against the same files: the same results and the same
 /// files fetched as `SearchQuery`, so the Swift mirror (and the benchmark's) measure what a
-/// browser does. Skipped where Node is not installed.
-@Suite("Search: search.js agrees with SearchQuery", .enabled(if: nodePath != nil))
+/// browser does. Without Node these tests fail: `make test` installs Debian's `nodejs`.
+@Suite("Search: search.js agrees with SearchQuery")
 struct SearchScriptTests {
     static let script = """
         const search = require(process.argv[1]);
@@ -50,7 +53,8 @@ struct SearchScriptTests {
             files["queries.json"] = String(decoding: try JSONEncoder().encode(queries), as: UTF8.self)
             try writeFiles(files, in: directory)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: nodePath!)
+            let node = try #require(nodePath, "node is not installed: run `make test-deps` (Debian package nodejs)")
+            process.executableURL = URL(fileURLWithPath: node)
             process.arguments = [
                 "-e", Self.script, Fixtures.repository.appendingPathComponent("templates/assets/search.js").path,
                 directory + "/site", directory + "/queries.json",

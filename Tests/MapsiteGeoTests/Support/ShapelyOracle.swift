@@ -3,7 +3,8 @@ import MapsiteGeo
 import Testing
 
 /// Asks shapely (through `Tests/Support/polygon_oracle.py` and the repository's `.venv`) whether
-/// shapes cover points: the independent answer the point-in-polygon tests compare with.
+/// shapes cover points: the independent answer the point-in-polygon tests compare with. Without
+/// that Python or shapely in it, `covers` throws, and the tests that ask it fail.
 enum ShapelyOracle {
     /// `Tests/MapsiteGeoTests/Support/ShapelyOracle.swift` → the repository root.
     static let repository = URL(fileURLWithPath: #filePath)
@@ -14,11 +15,6 @@ enum ShapelyOracle {
 
     static let python = repository.appendingPathComponent(".venv/bin/python").path
     static let script = repository.appendingPathComponent("Tests/Support/polygon_oracle.py").path
-
-    /// Whether the virtual environment exists; `make test-deps` creates it with shapely in it.
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: python) }
-
-    static let unavailable: Comment = "needs .venv/bin/python with shapely: run `make test-deps` (or `make test`)"
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -31,6 +27,9 @@ enum ShapelyOracle {
         defer { try? FileManager.default.removeItem(at: input) }
         try Data(json(shapes, points).utf8).write(to: input)
 
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw Failure(description: "\(python) is missing: `make test-deps` (or `make test`) makes it, with shapely")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, input.path]

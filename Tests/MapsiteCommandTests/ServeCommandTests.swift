@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteTestSupport
 import Testing
 
 @Suite("mapsite serve")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the closure returns.
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("mapsite-tests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -10,7 +10,7 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
 }
 
 /// Writes `files` (relative path → text) below `directory`, creating folders as needed.
-func writeFiles(_ files: [String: String], in directory: String) throws {
+public func writeFiles(_ files: [String: String], in directory: String) throws {
     for (relative, text) in files {
         let path = (directory as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(
@@ -20,7 +20,7 @@ func writeFiles(_ files: [String: String], in directory: String) throws {
 }
 
 /// Every regular file below `directory`, as sorted relative paths.
-func filesBelow(_ directory: String) -> [String] {
+public func filesBelow(_ directory: String) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
     var files: [String] = []
     while let relative = enumerator.nextObject() as? String {
@@ -33,6 +33,6 @@ func filesBelow(_ directory: String) -> [String] {
     return files.sorted()
 }
 
-func readText(_ path: String) -> String? {
+public func readText(_ path: String) -> String? {
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteTestSupport
 import Testing
 
 /// `mapsite serve` running as a child process on a free port of 127.0.0.1, for tests.
