@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Opening files below the output folder without following symbolic links (openat2).
+        .target(name: "CFileBeneath"),
         // Pure geometry: distances, the neighbour index, tiles and clusters. No I/O, no
         // dependencies, so it can be tested and benchmarked on its own.
         .target(name: "MapsiteGeo"),
@@ -32,6 +34,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CSQLite",
+                "CFileBeneath",
                 "MapsiteGeo",
                 .product(name: "Yams", package: "Yams"),
             ]

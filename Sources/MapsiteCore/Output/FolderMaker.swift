@@ -21,7 +21,7 @@ final class FolderMaker: @unchecked Sendable {
         let thread = Thread { [self] in
             for folder in folders {
                 if lock.withLock({ stopped }) { break }
-                if mkdirat(root, folder, 0o755) != 0 && errno == ENOENT {
+                if FileOnDisk.makeDirectory(folder, in: root) != 0 && errno == ENOENT {
                     // the dataset's folder is not there yet; errors are the writer's to report
                     try? FileOnDisk.makeDirectories(folder, in: root, shownAs: folder)
                 }

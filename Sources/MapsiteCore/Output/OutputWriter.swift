@@ -63,9 +63,16 @@ public final class OutputWriter: @unchecked Sendable {
                 close(folder)
                 throw OutputError(path: manifest, reason: "could not be renamed: \(String(cString: strerror(errno)))")
             }
-        } else {
+        } else if FileManager.default.fileExists(atPath: incomplete) {
+            // The last build stopped half way: it may have left files under temporary names.
             previous = [:]
             previousPaths = Set(Self.readManifest(at: incomplete).keys)
+            FileOnDisk.removeTemporaries(in: folder)
+        } else {
+            // A first build: marked as unfinished until it finishes, like any other.
+            previous = [:]
+            previousPaths = []
+            try FileOnDisk.write([], to: incomplete)
         }
     }
 
@@ -139,15 +146,15 @@ public final class OutputWriter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var emptied = Set<String>()
-        for path in previousPaths.sorted() where current[path] == nil {
-            let full = directory + "/" + path
-            if unlink(full) == 0 { summary.removed += 1 }
+        // Never through a link: a file below one is left where it is.
+        for path in previousPaths.sorted() where current[path] == nil && SitePath.isContained(path) {
+            if FileOnDisk.remove(path, in: folder) { summary.removed += 1 }
             emptied.insert(SitePath.parent(of: path))
         }
-        for folder in emptied.sorted(by: { $0.count > $1.count }) {
-            var folder = folder
-            while !folder.isEmpty && rmdir(directory + "/" + folder) == 0 {
-                folder = SitePath.parent(of: folder)
+        for emptiedFolder in emptied.sorted(by: { $0.count > $1.count }) {
+            var path = emptiedFolder
+            while !path.isEmpty && FileOnDisk.remove(path, in: folder, folder: true) {
+                path = SitePath.parent(of: path)
             }
         }
         try writeManifest()

@@ -266,3 +266,20 @@ struct WriteQueueTests {
         }
     }
 }
+
+@Suite("WriteQueue lifetime")
+struct WriteQueueLifetimeTests {
+    @Test("a queue closed and dropped at once, before its thread starts, does not crash the thread")
+    func droppedAtOnce() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try OutputWriter(directory: directory)
+            for _ in 0..<500 {
+                let queue = WriteQueue(writer: writer)
+                queue.close()
+            }
+            // The threads drain nothing and return; the writer still works after them.
+            try writer.write("a.html", "a")
+            #expect(try writer.finish().written == 1)
+        }
+    }
+}
