@@ -9,7 +9,10 @@ struct SiteContent {
     var regions: [String: RegionSet]
     var pages: PageLoader.Pages
     var templates: TemplateLibrary
-    /// What an author should read: places in no region.
+    /// The static files of the theme and the content (`AssetCopier`), to be written as they are.
+    var assets: [OutputFile]
+    /// What an author should read: places in no region, files that lead outside the content
+    /// folder.
     var warnings: [String]
     var itemCount: Int { datasets.reduce(0) { $0 + $1.items.count } }
 }
@@ -42,10 +45,14 @@ extension SiteBuilder {
         let templates = try TemplateLibrary(directories: [
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])
+        let (assets, assetWarnings) = try AssetCopier(
+            themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
+            copiesLeaflet: config.leaflet == "local"
+        ).files()
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
         return SiteContent(
-            config: config, datasets: datasets, regions: regions, pages: pages, templates: templates,
-            warnings: warnings)
+            config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
+            warnings: warnings + pages.warnings + assetWarnings)
     }
 
     /// Every dataset of `config`; the errors of all of them at once.

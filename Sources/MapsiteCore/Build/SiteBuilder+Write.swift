@@ -7,13 +7,9 @@ extension SiteBuilder {
     /// one that claims the output is complete.
     /// - Throws: `OutputError` for a file that cannot be read or written.
     func write(
-        _ site: RenderedSite, _ browser: BrowserFiles, copyingLeaflet: Bool, invalidating upToDate: UpToDateCheck,
+        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile], invalidating upToDate: UpToDateCheck,
         clock: StageClock
     ) throws -> OutputWriter.Summary {
-        let assets = try AssetCopier(
-            themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
-            copiesLeaflet: copyingLeaflet
-        ).files()
         upToDate.invalidate()
         let writer = try SiteWriter(
             directory: options.outputDirectory, deferred: site.itemPages,

@@ -35,8 +35,7 @@ public struct SiteBuilder {
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
         let pages = try render(content, indexes, derived, clock: clock)
-        let output = try write(
-            pages, browserFiles, copyingLeaflet: config.leaflet == "local", invalidating: upToDate, clock: clock)
+        let output = try write(pages, browserFiles, assets: content.assets, invalidating: upToDate, clock: clock)
 
         var report = BuildReport(content)
         report.warnings += pages.warnings + browserFiles.warnings

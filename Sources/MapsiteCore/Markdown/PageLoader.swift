@@ -8,6 +8,8 @@ public enum PageLoader {
         public var readme: Page?
         /// Every page to build, the README's About page included, ordered by path.
         public var pages: [Page]
+        /// Pages left out because they are links to files outside the content folder.
+        public var warnings: [String] = []
     }
 
     /// - Throws: `InputError` for unreadable files or bad front matter.
@@ -20,7 +22,16 @@ public enum PageLoader {
         while let relative = enumerator?.nextObject() as? String {
             if relative.lowercased().hasSuffix(".md") { sources.append(relative) }
         }
-        for relative in sources.sorted() {
+        let content = ContentFolder(contentDirectory)
+        var warnings: [String] = []
+        /// Whether the file `source` lies in the content folder; a warning when it does not.
+        func inside(_ source: String) -> Bool {
+            let full = (contentDirectory as NSString).appendingPathComponent(source)
+            guard let target = content.outsideTarget(of: full) else { return true }
+            warnings.append(ContentFolder.warning((shown as NSString).appendingPathComponent(source), target: target))
+            return false
+        }
+        for relative in sources.sorted() where inside("pages/" + relative) {
             let source = "pages/" + relative
             let page = try read(
                 source, contentDirectory: contentDirectory, shown: shown, path: outputPath(of: relative))
@@ -28,12 +39,12 @@ public enum PageLoader {
         }
         var readme: Page?
         let readmePath = (contentDirectory as NSString).appendingPathComponent("README.md")
-        if FileManager.default.fileExists(atPath: readmePath) {
+        if FileManager.default.fileExists(atPath: readmePath) && inside("README.md") {
             let page = try read("README.md", contentDirectory: contentDirectory, shown: shown, path: "about/")
             readme = page
             if !pages.contains(where: { $0.path == page.path }) { pages.append(page) }
         }
-        return Pages(readme: readme, pages: pages.sorted { $0.path < $1.path })
+        return Pages(readme: readme, pages: pages.sorted { $0.path < $1.path }, warnings: warnings)
     }
 
     /// `guide/Getting Started.md` → `guide/getting-started/`; `guide/index.md` → `guide/`.

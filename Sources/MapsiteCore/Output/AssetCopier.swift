@@ -14,30 +14,46 @@ struct AssetCopier {
     /// Whether Leaflet is copied into `assets/leaflet/` (`leaflet: local`).
     let copiesLeaflet: Bool
 
-    /// Every static file, by its site path.
+    /// Every static file, by its site path, and a warning for each file of the content folder
+    /// left out because it is a link to a file outside (`ContentFolder`).
     /// - Throws: `OutputError` for a file that cannot be read, or naming the Debian packages
     ///   when Leaflet is to be copied and they are not installed.
-    func files() throws -> [OutputFile] {
+    func files() throws -> (files: [OutputFile], warnings: [String]) {
         var files = try Self.tree((themeDirectory as NSString).appendingPathComponent("assets"), to: "assets/")
         if copiesLeaflet { files += try Self.leaflet() }
-        let content = contentDirectory as NSString
-        files += try Self.tree(content.appendingPathComponent("static"), to: "")
-        files += try Self.tree(content.appendingPathComponent("images"), to: "images/")
-        return files
+        let content = ContentFolder(contentDirectory)
+        var warnings: [String] = []
+        for (folder, prefix) in [("static", ""), ("images", "images/")] {
+            files += try Self.tree(
+                (contentDirectory as NSString).appendingPathComponent(folder), to: prefix, within: content,
+                warnings: &warnings)
+        }
+        return (files, warnings)
     }
 
     /// Every file below `directory` but hidden ones, at `prefix` in the site, in path order.
+    /// - Parameter content: when given, files that lead outside it are left out with a warning.
     static func tree(_ directory: String, to prefix: String) throws -> [OutputFile] {
+        var warnings: [String] = []
+        return try tree(directory, to: prefix, within: nil, warnings: &warnings)
+    }
+
+    private static func tree(
+        _ directory: String, to prefix: String, within content: ContentFolder?, warnings: inout [String]
+    ) throws -> [OutputFile] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var relatives: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = (directory as NSString).appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !(relative as NSString).lastPathComponent.hasPrefix(".")
-            {
-                relatives.append(relative)
+            else { continue }
+            if let content, let target = content.outsideTarget(of: full) {
+                warnings.append(ContentFolder.warning(full, target: target))
+                continue
             }
+            relatives.append(relative)
         }
         return try relatives.sorted().map { relative in
             let full = (directory as NSString).appendingPathComponent(relative)
