@@ -61,7 +61,8 @@ public enum DatasetLoader {
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
             case .sqlite:
-                try SQLiteLoader.read(path: path, file: file, table: config.table, query: config.query, body: body)
+                try SQLiteLoader.read(
+                    path: path, file: file, table: config.table, query: config.query, invalid: invalid, body: body)
             }
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)

@@ -92,10 +92,12 @@ struct ItemBuilder {
         }
     }
 
+    /// A field with no value: not there at all, or there and empty (`NULL`, `null`).
     private func missing(_ record: Record, _ field: String) -> InputError {
-        InputError(
+        let empty = record.emptyValue(field)
+        return InputError(
             file: file, line: record.line, location: record.location, field: "\(record.fieldKind) \"\(field)\"",
-            expected: "a value (no such \(record.fieldKind))")
+            expected: empty == nil ? "a value (no such \(record.fieldKind))" : "a value", found: empty)
     }
 
     private func error(_ record: Record, field: String, expected: String, found: String) -> InputError {

@@ -5,7 +5,7 @@
 /// as text is checked with this first (a fast pass when the file is clean).
 enum TextCheck {
     /// A bad byte: where it is and how to describe it.
-    struct Problem: Equatable {
+    struct Problem: Error, Equatable {
         /// Offset of the bad byte in the bytes checked.
         var offset: Int
         /// 1-based line of the bad byte (lines end at LF).
