@@ -34,7 +34,11 @@ struct BuildCommand: ParsableCommand {
             progress: showProgress)
         options.keepsDataUntilExit = true  // the process ends with this build
         options.showsMemory = memory
-        try SiteBuilder(options: options).build().printProblems()
+        do {
+            try SiteBuilder(options: options).build().printProblems()
+        } catch let errors as InputErrors {
+            throw errors.listedInFull()
+        }
     }
 }
 

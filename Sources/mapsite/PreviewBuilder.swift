@@ -43,7 +43,8 @@ final class PreviewBuilder: @unchecked Sendable {
                 lastBasePath = config.basePath
             }
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            let listed = (error as? InputErrors)?.listedInFull() ?? error
+            let message = (listed as? LocalizedError)?.errorDescription ?? "\(listed)"
             Console.error("Error: \(message)\nThe build failed: serving the site as it was before.")
         }
     }

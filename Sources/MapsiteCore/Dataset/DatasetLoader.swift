@@ -3,8 +3,9 @@ import Foundation
 /// Loads every dataset a config names: reads the source, validates each row, gives each item a
 /// unique id and a unique, safe slug.
 public enum DatasetLoader {
-    /// How many errors a failed build lists before it says "… and N more".
-    public static let errorLimit = 50
+    /// No limit: loaders keep every error (`InputErrors` prints the first `InputErrors.printLimit`
+    /// and lists them all in a file). Kept only for callers that still cut a list by it.
+    public static let errorLimit = Int.max
 
     /// - Parameter contentDirectory: the folder `source` paths are relative to.
     /// - Parameter displayDirectory: how that folder is named in messages.
@@ -27,11 +28,7 @@ public enum DatasetLoader {
         let builder = ItemBuilder(config: config, file: file)
         var items: [Item] = []
         var problems: [InputError] = []
-        var problemCount = 0
-        let invalid: (InputError) -> Void = { error in
-            problemCount += 1
-            if config.skipInvalid || problems.count < errorLimit { problems.append(error) }
-        }
+        let invalid: (InputError) -> Void = { problems.append($0) }
         let build: (Record) -> Result<Item, InputError> = { record in
             do { return .success(try builder.item(from: record)) } catch let error as InputError {
                 return .failure(error)
@@ -71,8 +68,8 @@ public enum DatasetLoader {
         var loaded: [Item] = []
         swap(&loaded, &items)
         items = try Identity.assign(to: consume loaded, config: config, file: file, invalid: invalid)
-        if problemCount > 0 && !config.skipInvalid {
-            throw InputErrors(errors: problems, total: problemCount)
+        if !problems.isEmpty && !config.skipInvalid {
+            throw InputErrors(errors: problems, total: problems.count)
         }
         return Dataset(config: config, items: items, skipped: problems)
     }

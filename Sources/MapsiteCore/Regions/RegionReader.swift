@@ -16,16 +16,14 @@ struct RegionReader {
         let features = try self.features(data)
         var regions: [Region] = []
         var problems: [InputError] = []
-        var total = 0
         for (index, element) in features.enumerated() {
             do {
                 regions.append(try region(element, number: index + 1))
             } catch let error as InputError {
-                total += 1
-                if problems.count < DatasetLoader.errorLimit { problems.append(error) }
+                problems.append(error)
             }
         }
-        if total > 0 { throw InputErrors(errors: problems, total: total) }
+        if !problems.isEmpty { throw InputErrors(errors: problems, total: problems.count) }
         for (index, slug) in RegionSet.slugs(for: regions.map(\.name)).enumerated() { regions[index].slug = slug }
         return regions
     }

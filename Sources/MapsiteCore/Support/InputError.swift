@@ -55,17 +55,3 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
         return "\"" + shown.replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }
-
-/// Several input errors found in one pass, reported together so an author can fix them all at once.
-public struct InputErrors: Error, LocalizedError, Sendable {
-    public var errors: [InputError]
-    /// How many errors there were in all; only the first `errors.count` are kept.
-    public var total: Int
-
-    public var errorDescription: String? {
-        var lines = errors.map(\.description)
-        if total > errors.count { lines.append("… and \(total - errors.count) more") }
-        let noun = total == 1 ? "error" : "errors"
-        return "\(total) input \(noun):\n" + lines.joined(separator: "\n")
-    }
-}
