@@ -49,7 +49,16 @@ enum TextCheck {
     static func firstBadOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let end = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
         while index < end {
+            // Eight ASCII bytes, none of them NUL, at a time: most text is nothing else.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                guard word & 0x8080_8080_8080_8080 == 0 && hasZero == 0 else { break }
+                index += 8
+            }
+            guard index < end else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 if lead == 0 { return index }

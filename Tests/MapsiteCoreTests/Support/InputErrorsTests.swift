@@ -23,6 +23,17 @@ struct InputErrorsTests {
         }
     }
 
+    @Test("a named file is replaced by the next list") func namedFile() throws {
+        try withTemporaryDirectory { directory in
+            let url = URL(fileURLWithPath: directory)
+            _ = errors(80).listedInFull(in: url, name: "errors.txt")
+            let listed = errors(60).listedInFull(in: url, name: "errors.txt")
+            #expect(listed.listFile == directory + "/errors.txt")
+            let text = try String(contentsOfFile: directory + "/errors.txt", encoding: .utf8)
+            #expect(text.split(separator: "\n").count == 60)
+        }
+    }
+
     @Test("no more than the message lists: no file") func fewErrors() throws {
         try withTemporaryDirectory { directory in
             let listed = errors(50).listedInFull(in: URL(fileURLWithPath: directory))
