@@ -5,13 +5,13 @@
 /// naming a key twice (one value would be lost), a NUL or a lone surrogate in a string, and bytes
 /// that are not UTF-8 are errors. Nesting deeper than `maxDepth` is an error too, not a crash.
 struct JSONReader {
-    /// How deep arrays and objects may nest; far beyond any dataset, far below the stack's limit.
+    /// How deep arrays and objects may nest: far beyond any dataset (GeoJSON needs 6), and shallow
+    /// enough that freeing the values, which recurses, fits a thread's stack.
     static let maxDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var position = 0
-    private var depth = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -34,79 +34,95 @@ struct JSONReader {
         }
     }
 
+    /// Reads one value, arrays and objects with a stack of their own rather than by recursion, so
+    /// that nesting costs heap, not the thread's stack (a loader may run on a thread with little).
     private mutating func value() throws -> JSONValue {
-        guard position < bytes.count else { throw error("a value") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return try nested { try $0.object() }
-        case UInt8(ascii: "["): return try nested { try $0.array() }
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try word("true", .bool(true))
-        case UInt8(ascii: "f"): return try word("false", .bool(false))
-        case UInt8(ascii: "n"): return try word("null", .null)
-        default: return .number(try number())
-        }
-    }
-
-    private mutating func nested(_ body: (inout JSONReader) throws -> JSONValue) throws -> JSONValue {
-        guard depth < Self.maxDepth else { throw error("at most \(Self.maxDepth) levels of nested arrays and objects") }
-        depth += 1
-        defer { depth -= 1 }
-        return try body(&self)
-    }
-
-    private mutating func object() throws -> JSONValue {
-        position += 1
-        var members: [String: JSONValue] = [:]
-        skipSpace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(JSONObject(members: members))
-        }
+        // The open arrays and objects, innermost last; `isArray` tells which stack each is on.
+        var isArray: [Bool] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [[String: JSONValue]] = []
+        // For each open object, the key whose value is being read and where it starts.
+        var keys: [(name: String, start: Int)] = []
         while true {
             skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a key in quotes") }
-            let keyStart = position
-            let key = try string()
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "a colon after the key")
-            skipSpace()
-            let member = try value()
-            guard members.updateValue(member, forKey: key) == nil else {
-                position = keyStart
-                throw error("a different key for each member of an object", found: "\"\(key)\" again")
+            guard position < bytes.count else { throw error("a value") }
+            var value: JSONValue
+            switch bytes[position] {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                let opensArray = bytes[position] == UInt8(ascii: "[")
+                guard isArray.count < Self.maxDepth else {
+                    throw error("at most \(Self.maxDepth) levels of nested arrays and objects")
+                }
+                position += 1
+                skipSpace()
+                if opensArray {
+                    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                        position += 1
+                        value = .array([])
+                        break
+                    }
+                    isArray.append(true)
+                    arrays.append([])
+                } else {
+                    if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        value = .object(JSONObject(members: [:]))
+                        break
+                    }
+                    isArray.append(false)
+                    objects.append([:])
+                    keys.append(try key())
+                }
+                continue
+            case UInt8(ascii: "\""): value = .string(try string())
+            case UInt8(ascii: "t"): value = try word("true", .bool(true))
+            case UInt8(ascii: "f"): value = try word("false", .bool(false))
+            case UInt8(ascii: "n"): value = try word("null", .null)
+            default: value = .number(try number())
             }
-            skipSpace()
-            if try endOrComma(UInt8(ascii: "}"), "a comma or } after the member") { break }
+            // A value is complete: put it in the innermost open container, closing containers
+            // that end here, until one goes on with a comma (then read its next value).
+            while let array = isArray.last {
+                skipSpace()
+                if array {
+                    arrays[arrays.count - 1].append(value)
+                    guard position < bytes.count, bytes[position] != UInt8(ascii: "]") else {
+                        try expect(UInt8(ascii: "]"), "a comma or ] after the element")
+                        isArray.removeLast()
+                        value = .array(arrays.removeLast())
+                        continue
+                    }
+                    try expect(UInt8(ascii: ","), "a comma or ] after the element")
+                    break
+                }
+                let member = keys.removeLast()
+                guard objects[objects.count - 1].updateValue(value, forKey: member.name) == nil else {
+                    position = member.start
+                    throw error("a different key for each member of an object", found: "\"\(member.name)\" again")
+                }
+                guard position < bytes.count, bytes[position] != UInt8(ascii: "}") else {
+                    try expect(UInt8(ascii: "}"), "a comma or } after the member")
+                    isArray.removeLast()
+                    value = .object(JSONObject(members: objects.removeLast()))
+                    continue
+                }
+                try expect(UInt8(ascii: ","), "a comma or } after the member")
+                skipSpace()
+                keys.append(try key())
+                break
+            }
+            if isArray.isEmpty { return value }
         }
-        return .object(JSONObject(members: members))
     }
 
-    private mutating func array() throws -> JSONValue {
-        position += 1
-        var elements: [JSONValue] = []
+    /// A member's key and the colon after it; returns the key and where it starts.
+    private mutating func key() throws -> (name: String, start: Int) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a key in quotes") }
+        let start = position
+        let name = try string()
         skipSpace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
-        while true {
-            skipSpace()
-            elements.append(try value())
-            skipSpace()
-            if try endOrComma(UInt8(ascii: "]"), "a comma or ] after the element") { break }
-        }
-        return .array(elements)
-    }
-
-    /// Reads `close` (true) or a comma (false).
-    private mutating func endOrComma(_ close: UInt8, _ expected: String) throws -> Bool {
-        guard position < bytes.count else { throw error(expected) }
-        if bytes[position] == close {
-            position += 1
-            return true
-        }
-        try expect(UInt8(ascii: ","), expected)
-        return false
+        try expect(UInt8(ascii: ":"), "a colon after the key")
+        return (name, start)
     }
 
     /// A number by RFC 8259's grammar, as its text: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
