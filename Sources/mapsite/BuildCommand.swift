@@ -33,7 +33,12 @@ struct BuildCommand: ParsableCommand {
             log: log,
             progress: showProgress)
         options.showsMemory = memory
-        let build = try SiteBuilder(options: options).run()
+        let build: FinishedBuild
+        do {
+            build = try SiteBuilder(options: options).run()
+        } catch let errors as InputErrors {
+            throw errors.listedInFull()
+        }
         build.report.printProblems()
         // The process ends with this build: exit while its data is still held, rather than
         // free 150,000 items one by one first.

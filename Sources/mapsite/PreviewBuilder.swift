@@ -43,7 +43,10 @@ final class PreviewBuilder: @unchecked Sendable {
                 lastBasePath = config.basePath
             }
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            // One file for the whole session, rewritten by each failed build.
+            let name = "mapsite-serve-errors-\(ProcessInfo.processInfo.processIdentifier).txt"
+            let listed = (error as? InputErrors)?.listedInFull(name: name) ?? error
+            let message = (listed as? LocalizedError)?.errorDescription ?? "\(listed)"
             Console.error("Error: \(message)\nThe build failed: serving the site as it was before.")
         }
     }

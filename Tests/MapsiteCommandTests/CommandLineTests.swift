@@ -20,6 +20,35 @@ struct CommandLineTests {
         }
     }
 
+    @Test("2,000 bad rows: the first 50 printed, every one listed in the file the message names")
+    func everyErrorListed() throws {
+        try withTemporaryDirectory { directory in
+            let rows = (1...2000).map { "\($0),A,x,-87" }.joined(separator: "\n")
+            try writeFiles(
+                [
+                    "content/site.yml": "datasets:\n  - source: data/boxes.csv\n    id: id\n",
+                    "content/data/boxes.csv": "id,name,latitude,longitude\n" + rows + "\n",
+                ], in: directory)
+            let result = try MapsiteBinary.run([
+                "build", "--content", directory + "/content", "--output", directory + "/site",
+            ])
+            #expect(result.status == 1)
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Error: 2000 input errors:")
+            #expect(lines.count == 52)
+            let last = try #require(lines.last)
+            let path = try #require(last.wholeMatch(of: /… and 1950 more: all 2000 are listed in (\/.+\.txt)/)?.1)
+            defer { try? FileManager.default.removeItem(atPath: String(path)) }
+            let listed = try String(contentsOfFile: String(path), encoding: .utf8).split(separator: "\n")
+            #expect(listed.count == 2000)
+            #expect(
+                listed.last
+                    == #"\#(directory)/content/data/boxes.csv:2001: column "latitude": expected a number in -90…90, found "x""#
+            )
+            #expect(Array(listed.prefix(50)).map(String.init) == Array(lines[1...50]))
+        }
+    }
+
     @Test("a valid site: exit 0 and a line for each stage") func valid() throws {
         try withTemporaryDirectory { output in
             let result = try MapsiteBinary.run(["build", "--content", "Tests/Fixtures/sites/basic", "--output", output])

@@ -68,7 +68,7 @@ extension SiteBuilder {
                 total += failure.total
             }
         }
-        if total > 0 { throw InputErrors(errors: Array(errors.prefix(DatasetLoader.errorLimit)), total: total) }
+        if total > 0 { throw InputErrors(errors: errors, total: total) }
         return datasets
     }
 

@@ -9,9 +9,11 @@ public enum ConfigLoader {
     /// - Throws: `InputError` naming the line and key of the first wrong setting.
     public static func load(contentDirectory: String) throws -> SiteConfig {
         let path = (contentDirectory as NSString).appendingPathComponent(fileName)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, expected: "a readable UTF-8 YAML file", found: "no such file")
         }
+        if let problem = TextCheck.firstProblem(in: [UInt8](data)) { throw InputError(file: path, problem) }
+        let text = String(decoding: data, as: UTF8.self)
         return try parse(text, file: path)
     }
 

@@ -25,7 +25,7 @@ public enum ValueFormat: Sendable, Equatable {
     public func format(_ value: String) -> String {
         guard self != .text else { return value }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard let number = Double(trimmed), number.isFinite, abs(number) < 1e15 else { return value }
+        guard let number = DecimalText.double(trimmed), number.isFinite, abs(number) < 1e15 else { return value }
         let negative = number < 0
         let cents = (abs(number) * 100).rounded()
         let whole = Int(cents / 100)

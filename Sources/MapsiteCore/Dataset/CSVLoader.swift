@@ -14,11 +14,32 @@ enum CSVLoader {
         var columns: [String: Int] = [:]
         var fields: [String] = []
         var rows: [CSVTable.Row] = []
+        // Checking each field costs a little; a clean file (the usual case) is checked in one pass.
+        let isClean = TextCheck.firstProblem(in: bytes) == nil
+        let badText: (CSVReader.Failure) throws -> Void = { failure in
+            let column = failure.field.flatMap { index in
+                header.flatMap { index < $0.count ? "column \"\($0[index])\"" : nil } ?? "field \(index + 1)"
+            }
+            let error = InputError(
+                file: file, line: failure.line, field: column, expected: failure.message, found: failure.found)
+            guard header != nil else { throw error }
+            rows.append(.invalid(error))
+        }
         do {
-            try CSVReader(bytes: bytes, delimiter: delimiter).forEachRecord { record, line in
+            try CSVReader(bytes: bytes, delimiter: delimiter).forEachRecord(badText: isClean ? nil : badText) {
+                record, line in
                 guard let names = header else {
-                    header = record.map { $0.trimmingCharacters(in: .whitespaces) }
-                    for (index, name) in header!.enumerated() where columns[name] == nil { columns[name] = index }
+                    let names = record.map { $0.trimmingCharacters(in: .whitespaces) }
+                    for (index, name) in names.enumerated() {
+                        if let first = columns[name] {
+                            // The second column would vanish from the pages and the downloads.
+                            throw InputError(
+                                file: file, line: line, field: "column \(index + 1) \"\(name)\"",
+                                expected: "a different name for each column", found: "the name of column \(first + 1)")
+                        }
+                        columns[name] = index
+                    }
+                    header = names
                     return
                 }
                 guard record.count == names.count else {
@@ -51,7 +72,7 @@ struct CSVTable {
         case invalid(InputError)
     }
 
-    /// Header name → position; the first column wins when two have the same name.
+    /// Header name → position; no two columns have the same name.
     let columns: [String: Int]
     /// The fields of every valid row, one after another.
     let fields: [String]

@@ -10,6 +10,10 @@ public struct CSVReader {
     public struct Failure: Error, Equatable {
         public var line: Int
         public var message: String
+        /// The 0-based position of the field at fault, when it is one field's text.
+        public var field: Int? = nil
+        /// What was found, when there is something to show.
+        public var found: String? = nil
     }
 
     let bytes: [UInt8]
@@ -21,9 +25,14 @@ public struct CSVReader {
     }
 
     /// Calls `body` with each record's fields and the line it starts on, in order.
+    /// - Parameter badText: when given, every field is checked for NUL bytes and invalid UTF-8,
+    ///   and a record with such a field is given to `badText` (with the first such field) instead
+    ///   of `body`. Without it, bad bytes become U+FFFD: pass it unless the bytes were checked.
     /// - Throws: `Failure` for a quote left open at the end of the file or text after a closing quote.
     /// - Complexity: O(n) in the number of bytes.
-    public func forEachRecord(_ body: ([String], Int) throws -> Void) throws {
+    public func forEachRecord(
+        badText: ((Failure) throws -> Void)? = nil, _ body: ([String], Int) throws -> Void
+    ) throws {
         let quote = UInt8(ascii: "\"")
         let cr = UInt8(ascii: "\r")
         let lf = UInt8(ascii: "\n")
@@ -38,8 +47,19 @@ public struct CSVReader {
                 let recordLine = line
                 fields.removeAll(keepingCapacity: true)
                 var atRecordEnd = false
+                var firstQuoted = false
+                var problem: Failure?
+                func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard badText != nil, problem == nil, let bad = TextCheck.firstBadOffset(in: bytes) else { return }
+                    let check = TextCheck.Problem(offset: bad, line: recordLine, column: 0, byte: bytes[bad])
+                    let before = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<bad]), as: UTF8.self)
+                    problem = Failure(
+                        line: recordLine, message: check.expected, field: fields.count,
+                        found: before.isEmpty ? check.found : check.found + ", after " + before.suffix(20))
+                }
                 while !atRecordEnd {
                     if position < end && buffer[position] == quote {
+                        if fields.isEmpty { firstQuoted = true }
                         field.removeAll(keepingCapacity: true)
                         let openedOn = line
                         position += 1
@@ -68,6 +88,7 @@ public struct CSVReader {
                         {
                             throw Failure(line: line, message: "a delimiter or line end after a closing quote")
                         }
+                        field.withUnsafeBufferPointer { check($0) }
                         fields.append(String(decoding: field, as: UTF8.self))
                     } else {
                         let start = position
@@ -76,8 +97,9 @@ public struct CSVReader {
                             if byte == delimiter || byte == lf || byte == cr { break }
                             position += 1
                         }
-                        fields.append(
-                            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self))
+                        let bytes = UnsafeBufferPointer(rebasing: buffer[start..<position])
+                        check(bytes)
+                        fields.append(String(decoding: bytes, as: UTF8.self))
                     }
                     if position >= end {
                         atRecordEnd = true
@@ -92,8 +114,12 @@ public struct CSVReader {
                         atRecordEnd = true
                     }
                 }
-                // A blank line is not a record.
-                if fields.count == 1 && fields[0].isEmpty { continue }
+                // A blank line is not a record; a line of just `""` is one empty field (RFC 4180).
+                if fields.count == 1 && fields[0].isEmpty && !firstQuoted { continue }
+                if let problem, let badText {
+                    try badText(problem)
+                    continue
+                }
                 try body(fields, recordLine)
             }
         }

@@ -3,9 +3,6 @@ import Foundation
 /// Loads every dataset a config names: reads the source, validates each row, gives each item a
 /// unique id and a unique, safe slug.
 public enum DatasetLoader {
-    /// How many errors a failed build lists before it says "… and N more".
-    public static let errorLimit = 50
-
     /// - Parameter contentDirectory: the folder `source` paths are relative to.
     /// - Parameter displayDirectory: how that folder is named in messages.
     /// - Throws: `InputErrors` listing the invalid rows, unless the dataset has `skip_invalid`.
@@ -27,11 +24,7 @@ public enum DatasetLoader {
         let builder = ItemBuilder(config: config, file: file)
         var items: [Item] = []
         var problems: [InputError] = []
-        var problemCount = 0
-        let invalid: (InputError) -> Void = { error in
-            problemCount += 1
-            if config.skipInvalid || problems.count < errorLimit { problems.append(error) }
-        }
+        let invalid: (InputError) -> Void = { problems.append($0) }
         let build: (Record) -> Result<Item, InputError> = { record in
             do { return .success(try builder.item(from: record)) } catch let error as InputError {
                 return .failure(error)
@@ -61,7 +54,8 @@ public enum DatasetLoader {
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
             case .sqlite:
-                try SQLiteLoader.read(path: path, file: file, table: config.table, query: config.query, body: body)
+                try SQLiteLoader.read(
+                    path: path, file: file, table: config.table, query: config.query, invalid: invalid, body: body)
             }
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)
@@ -70,8 +64,8 @@ public enum DatasetLoader {
         var loaded: [Item] = []
         swap(&loaded, &items)
         items = try Identity.assign(to: consume loaded, config: config, file: file, invalid: invalid)
-        if problemCount > 0 && !config.skipInvalid {
-            throw InputErrors(errors: problems, total: problemCount)
+        if !problems.isEmpty && !config.skipInvalid {
+            throw InputErrors(errors: problems, total: problems.count)
         }
         return Dataset(config: config, items: items, skipped: problems)
     }

@@ -50,8 +50,8 @@ struct ItemBuilder {
         if let field = config.coordinates {
             guard let text = record.value(field) else { throw missing(record, field) }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lat = Double(String(parts[0]).trimmingWhitespace()),
-                let lon = Double(String(parts[1]).trimmingWhitespace())
+            guard parts.count == 2, let lat = DecimalText.double(String(parts[0]).trimmingWhitespace()),
+                let lon = DecimalText.double(String(parts[1]).trimmingWhitespace())
             else {
                 throw error(record, field: field, expected: "\"latitude,longitude\"", found: text)
             }
@@ -76,7 +76,7 @@ struct ItemBuilder {
 
     private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>) throws -> Double {
         guard let text = record.value(field) else { throw missing(record, field) }
-        guard let value = Double(text.trimmingWhitespace()), value.isFinite, range.contains(value)
+        guard let value = DecimalText.double(text.trimmingWhitespace()), value.isFinite, range.contains(value)
         else {
             throw error(record, field: field, expected: "a number in \(Self.format(range))", found: text)
         }
@@ -92,10 +92,12 @@ struct ItemBuilder {
         }
     }
 
+    /// A field with no value: not there at all, or there and empty (`NULL`, `null`).
     private func missing(_ record: Record, _ field: String) -> InputError {
-        InputError(
+        let empty = record.emptyValue(field)
+        return InputError(
             file: file, line: record.line, location: record.location, field: "\(record.fieldKind) \"\(field)\"",
-            expected: "a value (no such \(record.fieldKind))")
+            expected: empty == nil ? "a value (no such \(record.fieldKind))" : "a value", found: empty)
     }
 
     private func error(_ record: Record, field: String, expected: String, found: String) -> InputError {

@@ -2,16 +2,19 @@ import Foundation
 
 /// Reads a JSON array of objects, and GeoJSON FeatureCollections of Points, into records.
 /// Nested values are read by dotted path: `location.lat`.
+///
+/// Numbers are kept as written (`12345678901234567`, `0.30000000000000004`), and coordinates read
+/// from their text, correctly rounded (see `JSONReader`).
 enum JSONLoader {
     static func readArray(
         bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, body: (Record) throws -> Void
     ) throws {
-        let root = try parse(bytes, file: file)
-        guard let objects = root as? [Any] else {
+        let root = try JSONReader.parse(bytes, file: file)
+        guard let objects = root.array else {
             throw InputError(file: file, expected: "a JSON array of objects", found: describe(root))
         }
         for (index, element) in objects.enumerated() {
-            guard let object = element as? [String: Any] else {
+            guard let object = element.object else {
                 let location = "object \(index + 1)"
                 try invalid(
                     InputError(file: file, location: location, expected: "a JSON object", found: describe(element)))
@@ -20,103 +23,106 @@ enum JSONLoader {
             try body(
                 Record(
                     line: nil, location: "object \(index + 1)", value: { lookup($0, in: object) },
-                    fieldKind: "key", geometry: nil))
+                    fieldKind: "key", geometry: nil, emptyValue: { emptyValue($0, in: object) }))
         }
     }
 
     static func readFeatures(
         bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, body: (Record) throws -> Void
     ) throws {
-        let root = try parse(bytes, file: file)
-        guard let collection = root as? [String: Any], collection["type"] as? String == "FeatureCollection",
-            let features = collection["features"] as? [Any]
-        else {
+        let root = try JSONReader.parse(bytes, file: file)
+        guard root["type"]?.string == "FeatureCollection", let features = root["features"]?.array else {
             throw InputError(
                 file: file, expected: "a GeoJSON FeatureCollection with a \"features\" list", found: describe(root))
         }
         for (index, element) in features.enumerated() {
             var location = "feature \(index + 1)"
-            guard let feature = element as? [String: Any] else {
+            guard let feature = element.object else {
                 try invalid(
                     InputError(file: file, location: location, expected: "a Feature object", found: describe(element)))
                 continue
             }
             if let id = feature["id"].flatMap(text) { location += " (id \(id))" }
-            let properties = feature["properties"] as? [String: Any] ?? [:]
-            let geometry = feature["geometry"] as? [String: Any]
-            guard let geometry, geometry["type"] as? String == "Point" else {
-                let type = geometry?["type"] as? String ?? "no geometry"
+            let properties = feature["properties"]?.object ?? JSONObject(members: [:])
+            let geometry = feature["geometry"]
+            guard let geometry, geometry["type"]?.string == "Point" else {
+                let type = geometry?["type"]?.string ?? "no geometry"
                 try invalid(
                     InputError(file: file, location: location, field: "geometry", expected: "a Point", found: type))
                 continue
             }
-            guard let position = geometry["coordinates"] as? [Any], position.count >= 2,
-                let longitude = number(position[0]), let latitude = number(position[1])
+            guard let position = geometry["coordinates"]?.array, position.count >= 2,
+                let longitude = position[0].number, let latitude = position[1].number
             else {
                 try invalid(
                     InputError(
                         file: file, location: location, field: "geometry",
-                        expected: "coordinates [longitude, latitude]",
-                        found: describe(geometry["coordinates"] ?? NSNull())))
+                        expected: "coordinates [longitude, latitude] of two numbers",
+                        found: geometry["coordinates"].map(written) ?? "nothing"))
+                continue
+            }
+            guard longitude.isFinite, latitude.isFinite else {
+                // `1e400`: a number, but none a Double holds; named as written.
+                try invalid(
+                    InputError(
+                        file: file, location: location, field: "geometry",
+                        expected: "coordinates [longitude, latitude] within -180…180 and -90…90",
+                        found: "[\(written(position[0])), \(written(position[1]))]"))
                 continue
             }
             try body(
                 Record(
                     line: nil, location: location, value: { lookup($0, in: properties) }, fieldKind: "property",
-                    geometry: (latitude, longitude)))
-        }
-    }
-
-    private static func parse(_ bytes: [UInt8], file: String) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw InputError(file: file, expected: "valid JSON", found: detail)
+                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) }))
         }
     }
 
     /// Follows a dotted path through nested objects; a key holding a dot wins over the path.
-    static func lookup(_ path: String, in object: [String: Any]) -> String? {
-        if let direct = object[path] { return text(direct) }
-        var current: Any = object
+    static func lookup(_ path: String, in object: JSONObject) -> String? {
+        member(path, in: object).flatMap(text)
+    }
+
+    /// `null` when the member at `path` is there and null (so not missing).
+    static func emptyValue(_ path: String, in object: JSONObject) -> String? {
+        member(path, in: object) == .null ? "null" : nil
+    }
+
+    private static func member(_ path: String, in object: JSONObject) -> JSONValue? {
+        if let direct = object[path] { return direct }
+        var current = JSONValue.object(object)
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let dictionary = current as? [String: Any], let next = dictionary[String(part)] else { return nil }
+            guard let next = current[String(part)] else { return nil }
             current = next
         }
-        return text(current)
+        return current
     }
 
-    static func text(_ value: Any) -> String? {
+    /// A value as a field's text: numbers as written, lists joined by `, `; nil for null and objects.
+    static func text(_ value: JSONValue) -> String? {
         switch value {
-        case is NSNull: return nil
-        case let string as String: return string
-        case let bool as Bool where type(of: value) == Bool.self: return bool ? "true" : "false"
-        case let number as NSNumber:
-            // JSON booleans arrive as NSNumbers of type `c` (char).
-            let type = String(cString: number.objCType)
-            if type == "c" { return number.boolValue ? "true" : "false" }
-            // Whole numbers keep every digit; a Double holds only 15 or 16.
-            if type == "Q" || type == "L" { return String(number.uint64Value) }
-            if ["q", "l", "i", "s"].contains(type) { return String(number.int64Value) }
-            if let int = Int(exactly: number.doubleValue), !"\(number)".contains(".") { return String(int) }
-            return "\(number.doubleValue)"
-        case let array as [Any]: return array.compactMap(text).joined(separator: ", ")
-        default: return nil
+        case .null, .object: nil
+        case .string(let text), .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .array(let elements): elements.compactMap(text).joined(separator: ", ")
         }
     }
 
-    private static func number(_ value: Any) -> Double? {
-        guard !(value is String), let number = value as? NSNumber else { return nil }
-        return number.doubleValue
+    /// A value for a message: its text, or what it is.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .array: "a list"
+        case .object: "an object"
+        case .null: "null"
+        default: text(value) ?? ""
+        }
     }
 
-    static func describe(_ value: Any) -> String {
+    /// A value written out as in JSON, short lists in full: `[1e400, 5]`.
+    static func written(_ value: JSONValue) -> String {
         switch value {
-        case is [Any]: return "a list"
-        case is [String: Any]: return "an object"
-        case is NSNull: return "null"
-        default: return text(value) ?? "\(value)"
+        case .array(let elements) where elements.count <= 4: "[" + elements.map(written).joined(separator: ", ") + "]"
+        case .string(let text): "\"" + text + "\""
+        default: describe(value)
         }
     }
 }

@@ -15,4 +15,7 @@ public struct Record {
     public var fieldKind: String
     /// A position given by the format itself, such as a GeoJSON Point geometry.
     public var geometry: (latitude: Double, longitude: Double)?
+    /// How a field that is there but holds no value is named (`NULL`, `null`); nil when it is missing
+    /// or has a value. Messages tell "no such column" from "found NULL" by it.
+    public var emptyValue: (String) -> String? = { _ in nil }
 }

@@ -101,8 +101,10 @@ final class SQLiteDatabase {
 
         func int64(at column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
 
-        /// The value in `column` of the current row as text; nil for NULL, and for a BLOB that is not UTF-8.
-        func text(at column: Int32) -> String? {
+        /// The value in `column` of the current row as text; nil for NULL.
+        /// - Throws: `TextCheck.Problem` for TEXT or a BLOB holding a NUL or bytes that are not UTF-8,
+        ///   which would otherwise become U+FFFD or pass into the pages.
+        func text(at column: Int32) throws(TextCheck.Problem) -> String? {
             switch sqlite3_column_type(pointer, column) {
             case SQLITE_NULL:
                 return nil
@@ -115,12 +117,18 @@ final class SQLiteDatabase {
             case SQLITE_BLOB:
                 guard let bytes = sqlite3_column_blob(pointer, column) else { return "" }
                 let count = Int(sqlite3_column_bytes(pointer, column))
-                return String(validating: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+                return try Self.checked(
+                    UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count))
             default:
                 guard let text = sqlite3_column_text(pointer, column) else { return "" }
                 let count = Int(sqlite3_column_bytes(pointer, column))
-                return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+                return try Self.checked(UnsafeBufferPointer(start: text, count: count))
             }
+        }
+
+        private static func checked(_ bytes: UnsafeBufferPointer<UInt8>) throws(TextCheck.Problem) -> String {
+            if let problem = TextCheck.firstProblem(in: bytes) { throw problem }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

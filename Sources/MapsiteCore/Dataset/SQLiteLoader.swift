@@ -12,8 +12,11 @@ enum SQLiteLoader {
     /// - Parameter query: the SELECT to read instead of a table; rows are named `result row 7`.
     /// - Throws: `InputError` when the file is not a readable database, or SQLite rejects the table
     ///   or the query; the message names the key and gives SQLite's reason.
+    /// - Parameter invalid: told of each row with a NUL or bytes that are not UTF-8 in a value,
+    ///   naming the row and the column; such a row is not given to `body`.
     static func read(
-        path: String, file: String, table: String?, query: String?, body: (Record) throws -> Void
+        path: String, file: String, table: String?, query: String?, invalid: (InputError) throws -> Void,
+        body: (Record) throws -> Void
     ) throws {
         let database = try SQLiteDatabase(path: path, file: file)
         let statement: SQLiteDatabase.Statement
@@ -60,12 +63,25 @@ enum SQLiteLoader {
         while try statement.step(location: hasRowID ? nil : "result row \(number + 1)") {
             number += 1
             let location = hasRowID ? "row id \(statement.int64(at: 0))" : "result row \(number)"
-            let values = names.indices.map { statement.text(at: first + Int32($0)) }
+            var values: [String?] = []
+            values.reserveCapacity(names.count)
+            do {
+                for index in names.indices { values.append(try statement.text(at: first + Int32(index))) }
+            } catch {
+                try invalid(
+                    InputError(
+                        file: file, location: location, field: "column \"\(names[values.count])\"",
+                        expected: error.expected, found: error.found + " at byte \(error.offset + 1)"))
+                continue
+            }
             try body(
                 Record(
                     line: nil, location: location,
                     value: { name in (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] } },
-                    fieldKind: "column", geometry: nil))
+                    fieldKind: "column", geometry: nil,
+                    emptyValue: { name in
+                        (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "NULL" : nil }
+                    }))
         }
     }
 }

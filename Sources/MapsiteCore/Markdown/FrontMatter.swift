@@ -18,9 +18,12 @@ public struct FrontMatter: Sendable, Equatable {
         // Not `split(separator: "\n")`: in a String, CRLF is one Character, which is not "\n".
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let isDelimiter = { (line: Substring) in line.trimmingCharacters(in: .whitespaces) == "---" }
-        guard let first = lines.first, isDelimiter(first), let end = lines.dropFirst().firstIndex(where: isDelimiter)
-        else {
-            return (FrontMatter(), text, 1)
+        guard let first = lines.first, isDelimiter(first) else { return (FrontMatter(), text, 1) }
+        guard let end = lines.dropFirst().firstIndex(where: isDelimiter) else {
+            // Else the keys would become body text under a rule, without a word.
+            throw InputError(
+                file: file, line: 1, expected: "a \"---\" line closing the front matter opened here",
+                found: "none before the end of the file")
         }
         // A leading newline keeps YAML line numbers equal to the file's.
         let yaml = "\n" + lines[1..<end].joined(separator: "\n")

@@ -63,9 +63,8 @@ public enum PageLoader {
         guard let data = FileManager.default.contents(atPath: full) else {
             throw InputError(file: file, expected: "a readable file", found: "no such file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: file, expected: "UTF-8 text", found: "bytes that are not UTF-8")
-        }
+        if let problem = TextCheck.firstProblem(in: [UInt8](data)) { throw InputError(file: file, problem) }
+        let text = String(decoding: data, as: UTF8.self)
         let (matter, body, _) = try FrontMatter.split(text, file: file)
         return Page(source: source, path: path, frontMatter: matter, markdown: body)
     }

@@ -16,32 +16,28 @@ struct RegionReader {
         let features = try self.features(data)
         var regions: [Region] = []
         var problems: [InputError] = []
-        var total = 0
         for (index, element) in features.enumerated() {
             do {
                 regions.append(try region(element, number: index + 1))
             } catch let error as InputError {
-                total += 1
-                if problems.count < DatasetLoader.errorLimit { problems.append(error) }
+                problems.append(error)
             }
         }
-        if total > 0 { throw InputErrors(errors: problems, total: total) }
+        if !problems.isEmpty { throw InputErrors(errors: problems, total: problems.count) }
         for (index, slug) in RegionSet.slugs(for: regions.map(\.name)).enumerated() { regions[index].slug = slug }
         return regions
     }
 
-    private func features(_ data: Data) throws -> [Any] {
-        let root: Any
+    private func features(_ data: Data) throws -> [JSONValue] {
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw InputErrors(errors: [InputError(file: file, expected: "valid JSON", found: detail)], total: 1)
+            root = try JSONReader.parse([UInt8](data), file: file)
+        } catch let error as InputError {
+            throw InputErrors(errors: [error], total: 1)
         }
-        guard let collection = root as? [String: Any], collection["type"] as? String == "FeatureCollection",
-            let features = collection["features"] as? [Any], !features.isEmpty
+        guard root["type"]?.string == "FeatureCollection", let features = root["features"]?.array, !features.isEmpty
         else {
-            let found = (root as? [String: Any])?["features"] is [Any] ? "no features" : JSONLoader.describe(root)
+            let found = root["features"]?.array != nil ? "no features" : JSONLoader.describe(root)
             throw InputErrors(
                 errors: [
                     InputError(
@@ -52,21 +48,21 @@ struct RegionReader {
         return features
     }
 
-    private func region(_ element: Any, number: Int) throws -> Region {
+    private func region(_ element: JSONValue, number: Int) throws -> Region {
         var location = "feature \(number)"
-        guard let feature = element as? [String: Any] else {
+        guard let feature = element.object else {
             throw InputError(
                 file: file, location: location, expected: "a Feature object", found: JSONLoader.describe(element))
         }
         let id = feature["id"].flatMap(JSONLoader.text)
         if let id { location += " (id \(id))" }
-        let geometry = feature["geometry"] as? [String: Any]
+        let geometry = feature["geometry"]
         let shape: MultiPolygon
-        switch geometry?["type"] as? String {
+        switch geometry?["type"]?.string {
         case "Polygon":
             shape = MultiPolygon(try polygon(geometry?["coordinates"], location, field: "geometry"))
         case "MultiPolygon":
-            guard let polygons = geometry?["coordinates"] as? [Any], !polygons.isEmpty else {
+            guard let polygons = geometry?["coordinates"]?.array, !polygons.isEmpty else {
                 throw InputError(
                     file: file, location: location, field: "geometry", expected: "a list of polygons",
                     found: describe(geometry?["coordinates"]))
@@ -78,9 +74,9 @@ struct RegionReader {
         case let type:
             throw InputError(
                 file: file, location: location, field: "geometry", expected: "a Polygon or MultiPolygon",
-                found: type ?? (geometry == nil ? "no geometry" : "a geometry without a type"))
+                found: type ?? (geometry == nil || geometry == .null ? "no geometry" : "a geometry without a type"))
         }
-        let properties = feature["properties"] as? [String: Any] ?? [:]
+        let properties = feature["properties"]?.object ?? JSONObject(members: [:])
         let value = JSONLoader.lookup(nameProperty, in: properties)
         let name = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !name.isEmpty else {
@@ -92,8 +88,8 @@ struct RegionReader {
     }
 
     /// A GeoJSON Polygon's coordinates: rings of positions, outer first.
-    private func polygon(_ value: Any?, _ location: String, field: String) throws -> Polygon {
-        guard let rings = value as? [Any], !rings.isEmpty else {
+    private func polygon(_ value: JSONValue?, _ location: String, field: String) throws -> Polygon {
+        guard let rings = value?.array, !rings.isEmpty else {
             throw InputError(
                 file: file, location: location, field: field,
                 expected: "a list of rings, each a list of [longitude, latitude] positions", found: describe(value))
@@ -104,25 +100,26 @@ struct RegionReader {
             })
     }
 
-    private func ring(_ value: Any, _ location: String, field: String) throws -> [GeoPoint] {
+    private func ring(_ value: JSONValue, _ location: String, field: String) throws -> [GeoPoint] {
         func failure(_ field: String, _ expected: String, _ found: String) -> InputError {
             InputError(file: file, location: location, field: field, expected: expected, found: found)
         }
-        guard let positions = value as? [Any] else {
+        guard let positions = value.array else {
             throw failure(field, "a ring: a list of [longitude, latitude] positions", describe(value))
         }
         var points: [GeoPoint] = []
         points.reserveCapacity(positions.count)
         for (index, element) in positions.enumerated() {
             let position = field + ", position \(index + 1)"
-            guard let pair = element as? [Any], pair.count >= 2, let longitude = number(pair[0]),
-                let latitude = number(pair[1])
+            guard let pair = element.array, pair.count >= 2, let longitude = pair[0].number,
+                let latitude = pair[1].number
             else {
                 throw failure(position, "a position [longitude, latitude] of two numbers", describe(element))
             }
             guard (-180...180).contains(longitude), (-90...90).contains(latitude) else {
                 throw failure(
-                    position, "[longitude, latitude] within -180…180 and -90…90", Self.text(longitude, latitude))
+                    position, "[longitude, latitude] within -180…180 and -90…90",
+                    "[\(JSONLoader.written(pair[0])), \(JSONLoader.written(pair[1]))]")
             }
             points.append(GeoPoint(latitude: latitude, longitude: longitude))
         }
@@ -139,15 +136,7 @@ struct RegionReader {
         return points
     }
 
-    private func number(_ value: Any) -> Double? {
-        // JSON's true and false arrive as Swift Bools, or as NSNumbers of type `c` (char).
-        guard !(value is String), type(of: value) != Bool.self, let number = value as? NSNumber,
-            String(cString: number.objCType) != "c"
-        else { return nil }
-        return number.doubleValue
-    }
-
-    private func describe(_ value: Any?) -> String {
+    private func describe(_ value: JSONValue?) -> String {
         value.map(JSONLoader.describe) ?? "nothing"
     }
 

@@ -135,6 +135,6 @@ enum Downloads {
             first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
                 || first == UInt8(ascii: "@")
         else { return false }
-        return Double(value) == nil
+        return !DecimalText.isPlain(value.utf8)
     }
 }

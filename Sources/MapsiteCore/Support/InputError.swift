@@ -8,6 +8,8 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
     public var file: String
     /// A line number (1-based) for text formats.
     public var line: Int?
+    /// A column (1-based, in bytes) within `line`, for errors of a file's syntax.
+    public var column: Int?
     /// Where in the file when there is no line: `feature 12`, `row id 7`.
     public var location: String?
     /// The field, already phrased for the format: `column "lat"`, `property "name"`.
@@ -16,11 +18,12 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
     public var found: String?
 
     public init(
-        file: String, line: Int? = nil, location: String? = nil, field: String? = nil,
+        file: String, line: Int? = nil, column: Int? = nil, location: String? = nil, field: String? = nil,
         expected: String, found: String? = nil
     ) {
         self.file = file
         self.line = line
+        self.column = column
         self.location = location
         self.field = field
         self.expected = expected
@@ -32,6 +35,7 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }
+        if let line, let column, line > 0 { text += ":\(column)" }
         text += ":"
         if let location { text += " \(location):" }
         if let field { text += " \(field):" }
@@ -40,22 +44,14 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
         return text
     }
 
+    /// The error for a NUL or a byte that is not UTF-8 in a text file, at its line and column.
+    init(file: String, _ problem: TextCheck.Problem) {
+        self.init(
+            file: file, line: problem.line, column: problem.column, expected: problem.expected, found: problem.found)
+    }
+
     static func quoted(_ value: String) -> String {
         let shown = value.count > 60 ? String(value.prefix(57)) + "…" : value
         return "\"" + shown.replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
-}
-
-/// Several input errors found in one pass, reported together so an author can fix them all at once.
-public struct InputErrors: Error, LocalizedError, Sendable {
-    public var errors: [InputError]
-    /// How many errors there were in all; only the first `errors.count` are kept.
-    public var total: Int
-
-    public var errorDescription: String? {
-        var lines = errors.map(\.description)
-        if total > errors.count { lines.append("… and \(total - errors.count) more") }
-        let noun = total == 1 ? "error" : "errors"
-        return "\(total) input \(noun):\n" + lines.joined(separator: "\n")
     }
 }

@@ -77,6 +77,29 @@ private let invalidSites = [
     InvalidSite(
         name: "bad-front-matter",
         message: #"$CONTENT/pages/guide.md:3: key "menu": expected a whole number in -1000000…1000000, found "second""#),
+    InvalidSite(
+        name: "duplicate-column",
+        message: """
+            1 input error:
+            $CONTENT/data/boxes.csv:1: column 5 "lat": expected a different name for each column, found "the name of column 3"
+            """),
+    InvalidSite(
+        name: "unclosed-front-matter",
+        message:
+            #"$CONTENT/pages/guide.md:1: expected a "---" line closing the front matter opened here, found "none before the end of the file""#
+    ),
+    InvalidSite(
+        name: "truncated-geojson",
+        message: """
+            1 input error:
+            $CONTENT/data/stops.geojson:5:55: expected a value, found "the end of the file"
+            """),
+    InvalidSite(
+        name: "huge-coordinate",
+        message: """
+            1 input error:
+            $CONTENT/data/stops.geojson: feature 2 (id s2): geometry: expected coordinates [longitude, latitude] within -180…180 and -90…90, found "[1e400, 48.85]"
+            """),
 ]
 
 @Suite("Invalid fixture sites")

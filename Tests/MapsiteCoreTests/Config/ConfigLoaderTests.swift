@@ -321,6 +321,17 @@ struct ConfigLoaderTests {
         #expect(
             error?.description == #"/nonexistent/site.yml: expected a readable UTF-8 YAML file, found "no such file""#)
     }
+
+    @Test("a site.yml with a byte that is not UTF-8 names its line and column") func notUTF8() throws {
+        try withTemporaryDirectory { directory in
+            let bytes = Array("title: A\ndescription: Caf".utf8) + [0xE9] + Array("\n".utf8)
+            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/site.yml"))
+            let error = #expect(throws: InputError.self) { try ConfigLoader.load(contentDirectory: directory) }
+            #expect(
+                error?.description == directory
+                    + #"/site.yml:2:17: expected UTF-8 text, found "byte 0xE9 that is not UTF-8""#)
+        }
+    }
 }
 
 @Suite("SiteConfig")

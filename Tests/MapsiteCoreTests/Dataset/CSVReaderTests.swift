@@ -124,4 +124,25 @@ struct CSVReaderTests {
             failure("x\n\"a\nb\" c")
                 == CSVReader.Failure(line: 3, message: "a delimiter or line end after a closing quote"))
     }
+
+    @Test("a line of just \"\" is a record of one empty field, as RFC 4180 reads it") func quotedEmptyLine() throws {
+        #expect(try fields("name\n\"\"\nB\n\n\"\"") == [["name"], [""], ["B"], [""]])
+    }
+
+    @Test("bad bytes are reported with the record's line and the field") func badText() throws {
+        var problems: [CSVReader.Failure] = []
+        var records: [[String]] = []
+        let bytes: [UInt8] =
+            Array("a,b\nok,1\n".utf8) + [0x78, 0x2C, 0x43, 0xFF] + Array("\n\"p\nq\",\u{0}\nlast,2".utf8)
+        try CSVReader(bytes: bytes).forEachRecord(badText: { problems.append($0) }) { fields, _ in
+            records.append(fields)
+        }
+        #expect(records == [["a", "b"], ["ok", "1"], ["last", "2"]])
+        #expect(
+            problems == [
+                CSVReader.Failure(
+                    line: 3, message: "UTF-8 text", field: 1, found: "byte 0xFF that is not UTF-8, after C"),
+                CSVReader.Failure(line: 4, message: "text without NUL bytes", field: 1, found: "a NUL byte"),
+            ])
+    }
 }

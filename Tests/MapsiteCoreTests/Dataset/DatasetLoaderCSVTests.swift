@@ -158,12 +158,13 @@ struct DatasetLoaderCSVTests {
                 """)
     }
 
-    @Test("a long list of errors is cut at the limit") func errorLimit() throws {
+    @Test("a long list of errors is kept whole, its message cut at the limit") func errorLimit() throws {
         let rows = (1...60).map { "\($0),A,1,bad,-87" }.joined(separator: "\n")
         let error = #expect(throws: InputErrors.self) { try TestDataset.load(header + rows, boxes) }
         #expect(error?.total == 60)
-        #expect(error?.errors.count == DatasetLoader.errorLimit)
+        #expect(error?.errors.map(\.line) == Array(2...61))
         let lines = error?.errorDescription?.split(separator: "\n") ?? []
+        #expect(lines.count == 1 + InputErrors.printLimit + 1)
         #expect(lines.first == "60 input errors:")
         #expect(lines.last == "… and 10 more")
     }
@@ -185,6 +186,74 @@ struct DatasetLoaderCSVTests {
         let dataset = try TestDataset.load(header + rows + "\n99,Z,1,41,-87", boxes + "\nskip_invalid: true")
         #expect(dataset.items.count == 1)
         #expect(dataset.skipped.count == 60)
+    }
+
+    @Test(
+        "hexadecimal, inf and nan are no coordinates",
+        arguments: ["0x10", "inf", "-infinity", "nan", "0x1p3", "1e", "."])
+    func notPlainDecimal(text: String) {
+        #expect(
+            TestDataset.error(header + "1,A,1,\(text),-87", boxes)
+                == #"content/boxes.csv:2: column "lat": expected a number in -90…90, found "\#(text)""#)
+    }
+
+    @Test("plain decimals in every spelling are coordinates", arguments: ["16", "+16", "16.", ".5", "1.6e1", "16E-0"])
+    func plainDecimal(text: String) throws {
+        let dataset = try TestDataset.load(header + "1,A,1,\(text),-87", boxes)
+        #expect(dataset.items.first?.point.latitude == Double(text))
+    }
+
+    @Test("a column named twice fails at line 1, naming it") func duplicateHeader() {
+        #expect(
+            TestDataset.error("id,address,zip,lat,lon,lat\n1,A,1,41,-87,42", boxes)
+                == #"content/boxes.csv:1: column 6 "lat": expected a different name for each column, found "the name of column 4""#
+        )
+    }
+
+    @Test("bytes that are not UTF-8 name the line and the column") func invalidUTF8() throws {
+        let bytes = Array((header + "1,A,1,41,-87\n2,Caf").utf8) + [0xE9] + Array(",1,41,-87\n3,C,1,41,-87\n".utf8)
+        let messages = try errors(bytes)
+        #expect(
+            messages == [
+                #"content/boxes.csv:3: column "address": expected UTF-8 text, found "byte 0xE9 that is not UTF-8, after Caf""#
+            ])
+    }
+
+    @Test("a NUL byte names the line and the column") func nulByte() throws {
+        let messages = try errors(Array((header + "1,A,1,41,-87\n2,B,6\u{0}1,41,-87\n").utf8))
+        #expect(
+            messages == [
+                #"content/boxes.csv:3: column "zip": expected text without NUL bytes, found "a NUL byte, after 6""#
+            ])
+    }
+
+    @Test("bad bytes in the header fail the file") func invalidHeader() throws {
+        #expect(
+            try errors(Array("id,lat,lon,\u{0}x\n1,41,-87,a\n".utf8)) == [
+                #"content/boxes.csv:1: field 4: expected text without NUL bytes, found "a NUL byte""#
+            ])
+    }
+
+    @Test("a one-column file keeps a row of just \"\"") func quotedEmptyRow() throws {
+        let yaml = "source: names.csv\ncoordinates: here\nitem_title: \"{here}\""
+        let dataset = try TestDataset.load("here\n\"41,-87\"\n\"\"\n", yaml + "\nskip_invalid: true")
+        #expect(dataset.items.count == 1)
+        #expect(
+            dataset.skipped.map(\.description) == [
+                #"content/names.csv:3: column "here": expected "latitude,longitude", found """#
+            ])
+    }
+
+    /// The messages of loading the CSV `bytes` as the boxes dataset.
+    private func errors(_ bytes: [UInt8]) throws -> [String] {
+        let config = try TestDataset.config(boxes)
+        return try withTemporaryDirectory { directory in
+            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/boxes.csv"))
+            let error = #expect(throws: InputErrors.self) {
+                try DatasetLoader.load(config, contentDirectory: directory, displayDirectory: "content")
+            }
+            return error?.errors.map(\.description) ?? []
+        }
     }
 
     @Test("semicolon delimiter") func semicolon() throws {

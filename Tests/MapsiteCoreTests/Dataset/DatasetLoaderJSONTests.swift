@@ -78,10 +78,10 @@ struct DatasetLoaderJSONTests {
                 == #"content/photos.json: object 1: key "location.lat": expected a value (no such key)"#)
     }
 
-    @Test("null is a missing value") func nullValue() {
+    @Test("null is a missing value, named as null, not as a missing key") func nullValue() {
         #expect(
             TestDataset.error(#"[{"id": 1, "location": {"lat": null, "lon": 2}}]"#, photos)
-                == #"content/photos.json: object 1: key "location.lat": expected a value (no such key)"#)
+                == #"content/photos.json: object 1: key "location.lat": expected a value, found "null""#)
     }
 
     @Test("missing id") func missingID() {
@@ -121,9 +121,13 @@ struct DatasetLoaderJSONTests {
             ])
     }
 
-    @Test("invalid JSON") func invalidJSON() throws {
-        let message = try #require(TestDataset.error(#"[{"id": 1,]"#, photos))
-        #expect(message.hasPrefix(#"content/photos.json: expected valid JSON, found ""#))
+    @Test("invalid JSON names the line and column") func invalidJSON() throws {
+        #expect(
+            TestDataset.error("[{\"id\": 1,\n  ]", photos)
+                == #"content/photos.json:2:3: expected a key in quotes, found "]""#)
+        #expect(
+            TestDataset.error("[{\"id\": 1,\n  \"title\": \"A", photos)
+                == #"content/photos.json:2:12: expected a closing quote for the string opened here, found ""A""#)
     }
 
     @Test("skip_invalid keeps every valid object") func skipInvalid() throws {
@@ -211,7 +215,7 @@ struct DatasetLoaderGeoJSONTests {
         #expect(
             TestDataset.error(
                 collection(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": ["1", "2"]}}"#), spots)
-                == #"content/spots.geojson: feature 1: geometry: expected coordinates [longitude, latitude], found "a list""#
+                == #"content/spots.geojson: feature 1: geometry: expected coordinates [longitude, latitude] of two numbers, found "["1", "2"]""#
         )
     }
 
@@ -253,5 +257,52 @@ struct DatasetLoaderGeoJSONTests {
                 #"content/spots.geojson: feature 2: geometry: expected a Point, found "MultiPoint""#,
                 #"content/spots.geojson: feature 4: geometry latitude: expected a number in -90…90, found "95.0""#,
             ])
+    }
+}
+
+@Suite("DatasetLoader: JSON numbers as written")
+struct DatasetLoaderJSONNumberTests {
+    @Test("random 17-digit GeoJSON coordinates are read exactly as Double(text) reads them, as CSV does")
+    func exactCoordinates() throws {
+        var generator = SystemRandomNumberGenerator()
+        let longitudes = randomDecimals(5_000, in: -180...180, using: &generator)
+        let latitudes = randomDecimals(5_000, in: -90...90, using: &generator)
+        let features = zip(longitudes, latitudes).enumerated().map { index, pair in
+            #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [\#(pair.0), \#(pair.1)]}, "properties": {"name": "P\#(index)"}}"#
+        }
+        let dataset = try TestDataset.load(
+            #"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",") + "]}", spots)
+        let points = dataset.items.sorted { Int($0.title.dropFirst())! < Int($1.title.dropFirst())! }.map(\.point)
+        #expect(points.map(\.longitude) == longitudes.map { Double($0)! + 0 })
+        #expect(points.map(\.latitude) == latitudes.map { Double($0)! + 0 })
+    }
+
+    @Test("field values keep every digit as written, in the items and so in the pages and downloads")
+    func valuesAsWritten() throws {
+        var generator = SystemRandomNumberGenerator()
+        let written =
+            ["0.30000000000000004", "12345678901234567", "1.50", "-0", "1e3", "2.5E-7"]
+            + randomDecimals(200, in: -1000...1000, using: &generator)
+        let objects = written.enumerated().map { index, text in
+            #"{"id": \#(index), "title": "T", "location": {"lat": 1, "lon": 2}, "date": \#(text)}"#
+        }
+        let dataset = try TestDataset.load("[" + objects.joined(separator: ",") + "]", photos)
+        let values = dataset.items.sorted { Int($0.id)! < Int($1.id)! }.map { $0.values[0] }
+        #expect(values == written)
+    }
+
+    @Test("a coordinate no Double holds names the feature and the numbers as written") func hugeCoordinate() {
+        #expect(
+            TestDataset.error(
+                #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "x", "geometry": {"type": "Point", "coordinates": [1e400, 5]}}]}"#,
+                spots)
+                == #"content/spots.geojson: feature 1 (id x): geometry: expected coordinates [longitude, latitude] within -180…180 and -90…90, found "[1e400, 5]""#
+        )
+    }
+
+    @Test("truncated GeoJSON names the line and column where it ends") func truncated() {
+        #expect(
+            TestDataset.error("{\"type\": \"FeatureCollection\",\n \"features\": [{\"type\": \"Feat", spots)
+                == #"content/spots.geojson:2:24: expected a closing quote for the string opened here, found ""Feat""#)
     }
 }

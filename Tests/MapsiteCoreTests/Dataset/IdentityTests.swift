@@ -63,7 +63,8 @@ struct IdentityTests {
         #expect(dataset.items.first?.slug == "chicago-7")
     }
 
-    @Test("hostile titles give safe slugs", arguments: hostileTitles)
+    // A NUL in a CSV is an error of its own (see DatasetLoaderCSVTests), so no title holds one.
+    @Test("hostile titles give safe slugs", arguments: hostileTitles.filter { !$0.contains("\u{0}") })
     func hostile(title: String) throws {
         let quoted = "\"" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         let dataset = try TestDataset.load("id,name,lat,lon\nx1,\(quoted),1,2\nx2,\(quoted),1,3", placesWithIDs)

@@ -150,10 +150,21 @@ struct SQLiteLoaderTests {
         )
     }
 
-    @Test("NULL is a missing value") func null() throws {
+    @Test("a NUL or bytes that are not UTF-8 name the row and the column") func badText() {
+        #expect(
+            SQLiteDataset.errors(
+                places + "UPDATE places SET note = 'a' || char(0) || 'b' WHERE id = 1;"
+                    + "UPDATE places SET title = CAST(x'41FF' AS TEXT), code = x'FE' WHERE id = 7;", table)
+                == [
+                    #"content/places.sqlite: row id 1: column "note": expected text without NUL bytes, found "a NUL byte at byte 2""#,
+                    #"content/places.sqlite: row id 7: column "title": expected UTF-8 text, found "byte 0xFF that is not UTF-8 at byte 2""#,
+                ])
+    }
+
+    @Test("NULL is a missing value, named as NULL, not as a missing column") func null() throws {
         #expect(
             SQLiteDataset.error(places + "UPDATE places SET lat = NULL WHERE id = 7;", table)
-                == #"content/places.sqlite: row id 7: column "lat": expected a value (no such column)"#)
+                == #"content/places.sqlite: row id 7: column "lat": expected a value, found "NULL""#)
         let dataset = try SQLiteDataset.load(places + "UPDATE places SET title = NULL;", table)
         #expect(dataset.items.map(\.title) == ["1", "7"])
         #expect(dataset.items.last?.description == nil)

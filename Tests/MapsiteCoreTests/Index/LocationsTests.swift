@@ -3,24 +3,25 @@ import Testing
 
 @testable import MapsiteCore
 
-/// Locations checked against a brute-force answer: every pair of points within the radius (or
-/// identical, for radius 0) joined, transitively.
+/// Locations checked against a brute-force answer: identical points joined for radius 0; else
+/// places taken as centres most neighbours within the radius first, each taking the places within
+/// the radius not yet taken.
 private func bruteForce(_ points: [GeoPoint], radius: Double) -> [[Int32]] {
-    var group = Array(0..<points.count)
-    func root(_ x: Int) -> Int { group[x] == x ? x : root(group[x]) }
-    for a in points.indices {
-        for b in points.indices where b > a {
-            let together =
-                radius <= 0 ? points[a] == points[b] : GreatCircle.distance(points[a], points[b]) <= radius
-            if together {
-                let (ra, rb) = (root(a), root(b))
-                if ra != rb { group[max(ra, rb)] = min(ra, rb) }
-            }
-        }
+    func near(_ a: Int, _ b: Int) -> Bool {
+        a != b && (radius <= 0 ? points[a] == points[b] : GreatCircle.distance(points[a], points[b]) <= radius)
+    }
+    let counts = points.indices.map { a in points.indices.filter { near(a, $0) }.count }
+    let order = points.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+    var centre = [Int?](repeating: nil, count: points.count)
+    for a in order where centre[a] == nil && counts[a] > 0 {
+        let free = points.indices.filter { near(a, $0) && centre[$0] == nil }
+        guard !free.isEmpty else { continue }
+        centre[a] = a
+        for b in free { centre[b] = a }
     }
     var members: [Int: [Int32]] = [:]
-    for index in points.indices { members[root(index), default: []].append(Int32(index)) }
-    return members.keys.sorted().compactMap { members[$0]!.count > 1 ? members[$0] : nil }
+    for index in points.indices { if let c = centre[index] { members[c, default: []].append(Int32(index)) } }
+    return members.values.sorted { $0[0] < $1[0] }
 }
 
 @Suite("Locations: items at the same place")
@@ -37,7 +38,7 @@ struct LocationsTests {
         #expect(locationOfItem == [0, 1, -1, 1, 0, 1])
     }
 
-    @Test("with a radius, places within it join, one after another", arguments: [0.0, 15.0, 120.0])
+    @Test("with a radius, places join the centre they are near, densest centres first", arguments: [0.0, 15.0, 120.0])
     func radius(radius: Double) {
         var generator = SplitMix64(seed: 7)
         // Clumps of points a few metres to a few hundred metres apart, some at the same spot.
@@ -57,6 +58,36 @@ struct LocationsTests {
             for item in location { #expect(locationOfItem[Int(item)] == Int32(number)) }
         }
         #expect(locationOfItem.filter { $0 < 0 }.count == points.count - locations.reduce(0) { $0 + $1.count })
+    }
+
+    @Test("no chains: places 150 m apart in a line, radius 200 m, make locations no wider than the radius")
+    func noChains() {
+        // 17 places, each 150 m north of the last: 2.4 km from the first to the last.
+        let step = 150 / GreatCircle.earthRadius * 180 / .pi
+        let points = (0..<17).map { GeoPoint(latitude: 45 + Double($0) * step, longitude: 7) }
+        let (_, locations) = Locations.group(points, radius: 200, index: NeighbourIndex(points: points))
+        #expect(locations == bruteForce(points, radius: 200))
+        #expect(locations.count >= 5)
+        for location in locations {
+            let hasCentre = location.contains { centre in
+                location.allSatisfy { GreatCircle.distance(points[Int(centre)], points[Int($0)]) <= 200 }
+            }
+            #expect(hasCentre, "\(location) has no place within 200 m of all the others")
+        }
+    }
+
+    @Test("places at identical coordinates share a location, with a radius too") func identicalWithRadius() {
+        var generator = SplitMix64(seed: 11)
+        let spots = (0..<30).map { _ in
+            GeoPoint(
+                latitude: 51.5 + Double.random(in: 0...0.01, using: &generator),
+                longitude: -0.1 + Double.random(in: 0...0.01, using: &generator))
+        }
+        let points = (0..<120).map { _ in spots[Int.random(in: 0..<30, using: &generator)] }
+        let (locationOfItem, _) = Locations.group(points, radius: 150, index: NeighbourIndex(points: points))
+        for a in points.indices {
+            for b in points.indices where points[a] == points[b] { #expect(locationOfItem[a] == locationOfItem[b]) }
+        }
     }
 
     @Test("a coordinate of -0 is read as 0, so the two spellings are one place")

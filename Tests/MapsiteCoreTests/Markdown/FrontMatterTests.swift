@@ -38,12 +38,6 @@ struct FrontMatterTests {
         #expect(body == "Text")
     }
 
-    @Test("a --- that is never closed is Markdown") func unclosed() throws {
-        let (matter, body, _) = try split("---\ntitle: x\n")
-        #expect(matter == FrontMatter())
-        #expect(body == "---\ntitle: x\n")
-    }
-
     @Test("a byte order mark before the front matter") func bom() throws {
         #expect(try split("\u{FEFF}---\ntitle: Hello\n---\n").0.title == "Hello")
     }
@@ -152,7 +146,30 @@ struct PageLoaderTests {
             let error = #expect(throws: InputError.self) {
                 try PageLoader.load(contentDirectory: directory, displayDirectory: "content")
             }
-            #expect(error?.description == #"content/pages/a.md: expected UTF-8 text, found "bytes that are not UTF-8""#)
+            #expect(
+                error?.description
+                    == #"content/pages/a.md:1:2: expected UTF-8 text, found "byte 0xFF that is not UTF-8""#)
         }
+    }
+
+    @Test("a NUL byte names its line and column") func nulByte() throws {
+        try withTemporaryDirectory { directory in
+            try writeFiles(["pages/a.md": "---\ntitle: A\n---\nText\n and \u{0}\n"], in: directory)
+            let error = #expect(throws: InputError.self) {
+                try PageLoader.load(contentDirectory: directory, displayDirectory: "content")
+            }
+            #expect(
+                error?.description == #"content/pages/a.md:5:6: expected text without NUL bytes, found "a NUL byte""#)
+        }
+    }
+
+    @Test("front matter without its closing line is an error, not body text") func unclosed() {
+        let error = #expect(throws: InputError.self) {
+            try FrontMatter.split("---\ntitle: A\nmenu: 2\n\nText", file: "pages/a.md")
+        }
+        #expect(
+            error?.description
+                == #"pages/a.md:1: expected a "---" line closing the front matter opened here, found "none before the end of the file""#
+        )
     }
 }

@@ -84,9 +84,10 @@ struct RegionSetErrorTests {
     }
 
     @Test("not JSON") func notJSON() {
-        let messages = RegionFiles.errors("{\"type\": ")
-        #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("content/regions.geojson: expected valid JSON, found ") == true)
+        #expect(
+            RegionFiles.errors("{\"type\": ") == [
+                #"content/regions.geojson:1:10: expected a value, found "the end of the file""#
+            ])
     }
 
     @Test("not a FeatureCollection") func notCollection() {
@@ -165,5 +166,21 @@ struct RegionSetErrorTests {
                     #"content/regions.geojson: feature 1 (id n1): property "name": expected the region's name, found "nothing""#,
                     #"content/regions.geojson: feature 2: property "name": expected the region's name, found " ""#,
                 ])
+    }
+}
+
+@Suite("RegionSet: numbers")
+struct RegionNumberTests {
+    @Test("random 17-digit vertices are read exactly as Double(text) reads them, so a place on one is in")
+    func exactVertices() throws {
+        var generator = SystemRandomNumberGenerator()
+        let longitudes = randomDecimals(2_000, in: -180...180, using: &generator)
+        let latitudes = randomDecimals(2_000, in: -90...90, using: &generator)
+        let positions = zip(longitudes, latitudes).map { "[\($0), \($1)]" }
+        let ring = "[" + (positions + [positions[0]]).joined(separator: ", ") + "]"
+        let set = try RegionFiles.load(RegionFiles.collection([RegionFiles.feature("Star", rings: [ring])]))
+        let vertices = try #require(set.regions.first?.shape.polygons.first?.rings.first)
+        #expect(vertices.dropLast().map(\.longitude) == longitudes.map { Double($0)! })
+        #expect(vertices.dropLast().map(\.latitude) == latitudes.map { Double($0)! })
     }
 }
