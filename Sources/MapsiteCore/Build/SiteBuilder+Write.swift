@@ -7,7 +7,8 @@ extension SiteBuilder {
     /// one that claims the output is complete.
     /// - Throws: `OutputError` for a file that cannot be read or written.
     func write(
-        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile], invalidating upToDate: UpToDateCheck,
+        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile],
+        invalidating upToDate: UpToDateCheck<BuildReport>,
         clock: StageClock
     ) throws -> OutputWriter.Summary {
         upToDate.invalidate()

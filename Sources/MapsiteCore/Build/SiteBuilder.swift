@@ -23,11 +23,13 @@ public struct SiteBuilder {
     public func run() throws -> FinishedBuild {
         let clock = StageClock(log: options.log, showsMemory: options.showsMemory)
         let config = try loadConfig()
-        let upToDate = UpToDateCheck(
-            outputDirectory: options.outputDirectory, stamp: BuildStamp(options: options, config: config))
-        if let previous = upToDate.previousReport() {
+        let upToDate = UpToDateCheck<BuildReport>(
+            outputDirectory: options.outputDirectory, stamp: BuildStamp(options: options, config: config).value)
+        if var previous = upToDate.previousReport() {
             clock.finish(
                 "Nothing changed since the last build: \(NumberText.grouped(previous.output.files)) files checked")
+            previous.output = .init(
+                files: previous.output.files, unchanged: previous.output.files, bytes: previous.output.bytes)
             return FinishedBuild(report: previous, data: [])
         }
         let content = try load(config, clock: clock)
@@ -41,7 +43,7 @@ public struct SiteBuilder {
         report.warnings += pages.warnings + browserFiles.warnings
         report.output = output
         report.pages = output.files
-        try upToDate.record(report)
+        try upToDate.record(report, files: output.files)
         return FinishedBuild(report: report, data: [content, indexes, derived, browserFiles, pages])
     }
 }

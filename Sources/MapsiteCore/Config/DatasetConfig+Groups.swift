@@ -8,11 +8,11 @@ extension DatasetConfig {
         /// How the sum, minimum, maximum, mean and median are shown; the count is always a plain number.
         public var format: ValueFormat
         /// The statistics to show, in order; all of them unless `stats:` says otherwise.
-        public var statistics: [Aggregate.Statistic]
+        public var statistics: [AggregateStatistic]
 
         public init(
             field: String, label: String, format: ValueFormat = .number,
-            statistics: [Aggregate.Statistic] = Aggregate.Statistic.allCases
+            statistics: [AggregateStatistic] = AggregateStatistic.allCases
         ) {
             self.field = field
             self.label = label

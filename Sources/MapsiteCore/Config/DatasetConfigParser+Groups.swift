@@ -64,13 +64,13 @@ extension DatasetConfigParser {
     }
 
     /// `stats: [count, median]` or `stats: median`.
-    private static func statistics(_ stats: Node, of node: ConfigNode) throws -> [Aggregate.Statistic] {
-        let expected = Aggregate.Statistic.allCases.map(\.rawValue).joined(separator: ", ")
+    private static func statistics(_ stats: Node, of node: ConfigNode) throws -> [AggregateStatistic] {
+        let expected = AggregateStatistic.allCases.map(\.rawValue).joined(separator: ", ")
         let items = stats.sequence.map(Array.init) ?? [stats]
         guard !items.isEmpty else { throw node.error("stats", expected: "one or more of \(expected)", found: stats) }
-        var statistics: [Aggregate.Statistic] = []
+        var statistics: [AggregateStatistic] = []
         for item in items {
-            guard let name = item.scalar?.string, let statistic = Aggregate.Statistic(rawValue: name.lowercased())
+            guard let name = item.scalar?.string, let statistic = AggregateStatistic(rawValue: name.lowercased())
             else {
                 throw node.error("stats", expected: "one or more of \(expected)", found: item)
             }

@@ -5,22 +5,7 @@ import Foundation
 /// Only values that are numbers count (see `NumericColumn`); empty values and text that is not a
 /// number are skipped and counted. With no numbers at all, every statistic but the count is nil.
 public struct Aggregate: Sendable, Equatable {
-    /// The statistics an aggregate offers, by the names `stats:` uses.
-    public enum Statistic: String, Sendable, Equatable, CaseIterable {
-        case count, sum, min, max, mean, median
-
-        /// A label for a table heading: `Count`, `Total`, `Lowest`, `Highest`, `Mean`, `Median`.
-        public var label: String {
-            switch self {
-            case .count: "Count"
-            case .sum: "Total"
-            case .min: "Lowest"
-            case .max: "Highest"
-            case .mean: "Mean"
-            case .median: "Median"
-            }
-        }
-    }
+    public typealias Statistic = AggregateStatistic
 
     /// The field summarised.
     public var field: String

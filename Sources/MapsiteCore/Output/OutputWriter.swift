@@ -23,7 +23,9 @@ public final class OutputWriter: @unchecked Sendable {
     public static let manifestName = ".mapsite-manifest"
     static let incompleteName = manifestName + ".incomplete"
     /// Files of the output folder that belong to mapsite itself; no page may take their place.
-    static let reservedNames: Set<String> = [manifestName, incompleteName, UpToDateCheck.recordName]
+    /// The record of the last finished build (`UpToDateCheck`).
+    static let recordName = ".mapsite-build"
+    static let reservedNames: Set<String> = [manifestName, incompleteName, recordName]
 
     struct Entry: Equatable {
         var hash: UInt64

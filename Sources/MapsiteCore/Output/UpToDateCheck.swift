@@ -1,41 +1,37 @@
 import Foundation
 
 /// Tells whether the output folder already holds what a build would write, the way `make`
-/// knows a target is newer than its sources: the last finished build left its `BuildStamp` and
-/// report in `.mapsite-build`; when the stamp matches and every file of its manifest is still
-/// there at its size, nothing needs to be read, rendered or written.
+/// knows a target is newer than its sources: the last finished build left a stamp of its inputs
+/// (`BuildStamp`) and its report in `.mapsite-build`; when the stamp matches and every file of its
+/// manifest is still there at its size, nothing needs to be read, rendered or written.
 ///
 /// The record is removed before a build writes anything and saved after its manifest, so a
 /// build that stops half way never leaves a record that claims the output is complete.
-struct UpToDateCheck {
-    static let recordName = ".mapsite-build"
-
-    private struct Record: Codable {
-        var format = 1
+struct UpToDateCheck<Report: Codable> {
+    private struct Saved: Codable {
+        var format = 2
         var stamp: String
-        var report: BuildReport
+        /// How many files the manifest lists.
+        var files: Int
+        var report: Report
     }
 
     let outputDirectory: String
-    let stamp: BuildStamp
+    /// A fingerprint of everything the build reads.
+    let stamp: UInt64
 
-    private var recordPath: String { (outputDirectory as NSString).appendingPathComponent(Self.recordName) }
+    private var recordPath: String { (outputDirectory as NSString).appendingPathComponent(OutputWriter.recordName) }
 
-    /// The last build's report, its output counted as unchanged, when the output is up to date.
-    func previousReport() -> BuildReport? {
+    /// The last build's report, when the output is up to date.
+    func previousReport() -> Report? {
         guard let data = FileManager.default.contents(atPath: recordPath),
-            let record = try? JSONDecoder().decode(Record.self, from: data), record.format == 1,
-            record.stamp == String(stamp.value, radix: 16)
+            let record = try? JSONDecoder().decode(Saved.self, from: data), record.format == 2,
+            record.stamp == String(stamp, radix: 16)
         else { return nil }
         let manifest = OutputManifest.entries(
             at: (outputDirectory as NSString).appendingPathComponent(OutputWriter.manifestName))
-        guard !manifest.isEmpty, manifest.count == record.report.output.files, allThere(manifest) else { return nil }
-        var report = record.report
-        report.output.unchanged = report.output.files
-        report.output.written = 0
-        report.output.removed = 0
-        report.output.bytesWritten = 0
-        return report
+        guard !manifest.isEmpty, manifest.count == record.files, allThere(manifest) else { return nil }
+        return record.report
     }
 
     /// Whether every file of `manifest` is in the output folder at its size. Each is looked up
@@ -58,9 +54,9 @@ struct UpToDateCheck {
         unlink(recordPath)
     }
 
-    /// Saves the record of a finished build.
-    func record(_ report: BuildReport) throws {
-        let record = Record(stamp: String(stamp.value, radix: 16), report: report)
+    /// Saves the record of a finished build that wrote a manifest of `files` files.
+    func record(_ report: Report, files: Int) throws {
+        let record = Saved(stamp: String(stamp, radix: 16), files: files, report: report)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try FileOnDisk.write(Array(try encoder.encode(record)), to: recordPath)

@@ -5,19 +5,19 @@
 /// numbers of their tokens, side by side, avoids that.
 ///
 /// Tokens are numbered in the order they are first met, looked up by their bytes as they are
-/// read (`TextNumbers`), and a field value seen before (a region, a country code) is not
+/// read (`TextInterner`), and a field value seen before (a region, a country code) is not
 /// tokenised again.
 struct TokenPostings {
     /// Token number → token.
     var tokens: [String] { (0..<numbers.count).map { numbers.texts[$0] } }
     /// Token number → postings, ascending by document.
     private(set) var lists: [[Posting]] = []
-    private var numbers = TextNumbers()
+    private var numbers = TextInterner()
     /// Token number → the last document it was added to, so a document is added once.
     private var lastDocument: [Int32] = []
     /// Field values seen so far, numbered; value `v`'s token numbers are
     /// `valueTokens[valueEnds[v - 1]..<valueEnds[v]]`.
-    private var values = TextNumbers()
+    private var values = TextInterner()
     private var valueTokens: [Int32] = []
     private var valueEnds: [Int] = []
     /// The tokens of each item read, one after another: `number << 1 | quality`; item `i`'s are

@@ -224,7 +224,7 @@ struct IncrementalBuildTests {
                     })
             }
             let before = snapshot()
-            #expect(before[UpToDateCheck.recordName] != nil)
+            #expect(before[OutputWriter.recordName] != nil)
             let path = content + "/" + file
             if old.isEmpty {
                 try writeFiles([file: new], in: content)

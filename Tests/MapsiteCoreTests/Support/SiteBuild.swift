@@ -25,7 +25,7 @@ enum OutputKind: Equatable {
     init(_ path: String) {
         if path.hasPrefix("assets/leaflet/") {
             self = .vendored
-        } else if path == OutputWriter.manifestName || path == UpToDateCheck.recordName {
+        } else if path == OutputWriter.manifestName || path == OutputWriter.recordName {
             self = .manifest
         } else if path.hasPrefix("assets/"), FileManager.default.fileExists(atPath: Fixtures.theme + "/" + path) {
             self = .themeAsset(Fixtures.theme + "/" + path)

@@ -9,7 +9,7 @@ import Foundation
 /// or above it. (The median itself may move when the right half is split in turn, so the value
 /// is kept apart.) Internal nodes' mids are distinct, so one slot-indexed array serves them all. Sites are numbered by slot, so each site's data sits next to its
 /// spatial neighbours' in memory.
-struct SiteTree: Sendable {
+struct KDTree: Sendable {
     /// The largest leaf bucket; small buckets prune well, larger ones recurse less.
     static let bucketSize = 8
 

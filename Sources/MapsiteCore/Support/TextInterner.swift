@@ -3,7 +3,7 @@
 /// The search index looks up every token of every item. A `[String: Int32]` would need a `String`
 /// of each token only to hash it (with SipHash) and let it go again; here the bytes are hashed
 /// where they are read, and only a new text's bytes are kept, in one `TextTable`.
-struct TextNumbers {
+struct TextInterner {
     /// Number → text.
     private(set) var texts = TextTable()
     /// Number → hash of its text, so that growing the table does not hash the texts again.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension SiteTree {
+extension KDTree {
     /// Raw pointers into a tree's arrays, valid only inside `withView`; safe to share between
     /// threads because nothing writes through them.
     struct View: @unchecked Sendable {

@@ -15,7 +15,7 @@ struct NeighbourSearch: ~Copyable {
     /// only genuine near-ties.
     static let tieTolerance = 1e-11
 
-    let tree: SiteTree.View
+    let tree: KDTree.View
     /// How many points the search must find: k, plus one when a query excludes itself.
     let needed: Int
 
@@ -37,7 +37,7 @@ struct NeighbourSearch: ~Copyable {
     /// The squared chord beyond which nothing can enter the result: (k-th chord + tolerance)².
     var pruneBound = Double.infinity
 
-    init(tree: SiteTree.View, needed: Int) {
+    init(tree: KDTree.View, needed: Int) {
         self.tree = tree
         self.needed = needed
         heap = .allocate(capacity: needed + 1)
@@ -94,7 +94,7 @@ struct NeighbourSearch: ~Copyable {
             var lo = Int(entry.lo)
             var hi = Int(entry.hi)
             let offsets = entry.offsets
-            while hi - lo > SiteTree.bucketSize {
+            while hi - lo > KDTree.bucketSize {
                 let mid = (lo + hi) >> 1
                 let dimension = Int(tree.splitDimensions[mid])
                 let split = tree.splitValues[mid]

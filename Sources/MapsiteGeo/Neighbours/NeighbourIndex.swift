@@ -3,7 +3,7 @@ import Foundation
 
 /// Exact k-nearest-neighbour queries over a fixed set of points, by great-circle distance.
 ///
-/// The index is a k-d tree over unit vectors (see `SiteTree`): chord length grows with
+/// The index is a k-d tree over unit vectors (see `KDTree`): chord length grows with
 /// great-circle distance, so the antimeridian and the poles need no special cases. Points with
 /// bit-identical coordinates are stored once. Results are exactly what a brute-force search
 /// would return: sorted by `GreatCircle.distance` in metres, ties broken by lower index (callers
@@ -16,7 +16,7 @@ import Foundation
 /// let nearestBoxes = boxes.nearest(to: photos.map(\.position), k: 3)
 /// ```
 public struct NeighbourIndex: Sendable {
-    private let tree: SiteTree
+    private let tree: KDTree
 
     /// The number of indexed points.
     public var count: Int { tree.pointCount }
@@ -39,7 +39,7 @@ public struct NeighbourIndex: Sendable {
         precondition(
             points.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite },
             "NeighbourIndex needs finite coordinates")
-        tree = SiteTree(points: points)
+        tree = KDTree(points: points)
     }
 
     /// The `k` indexed points nearest to `point`, nearest first, ties broken by lower index.

@@ -2,15 +2,15 @@ import Testing
 
 @testable import MapsiteGeo
 
-@Suite("SiteTree")
-struct SiteTreeTests {
+@Suite("KDTree")
+struct KDTreeTests {
     @Test("every split separates its node at the stored split value")
     func splitsPartitionNodes() {
         let points = PointFixtures.clustered(3000, seed: 21)
-        let tree = SiteTree(points: points)
+        let tree = KDTree(points: points)
         var violations = 0
         func check(_ lo: Int, _ hi: Int) {
-            guard hi - lo > SiteTree.bucketSize else { return }
+            guard hi - lo > KDTree.bucketSize else { return }
             let mid = (lo + hi) >> 1
             let dimension = Int(tree.splitDimensions[mid])
             let split = tree.splitValues[mid]
@@ -28,7 +28,7 @@ struct SiteTreeTests {
         let distinct = PointFixtures.global(50, seed: 22)
         var random = SplitMix64(seed: 23)
         let points = (0..<400).map { _ in distinct[Int.random(in: 0..<50, using: &random)] }
-        let tree = SiteTree(points: points)
+        let tree = KDTree(points: points)
         #expect(tree.siteCount == Set(points).count)
         #expect(tree.pointCount == points.count)
         let members = (0..<tree.siteCount).map {
