@@ -2,7 +2,7 @@
 // (format: Sources/MapsiteCore/Search/SearchIndex.swift): the manifest on first use, then only the
 // shards of the query's words and the document files of the results shown; and, for the site's own
 // pages, search/pages.json. The query logic is mirrored in
-// Sources/MapsiteCore/Search/SearchQuery.swift and Tests/Benchmarks/search_bench.py: change all
+// Tests/MapsiteCoreTests/Search/SearchQuery.swift and Tests/Benchmarks/search_bench.py: change all
 // three (Tests/MapsiteCoreTests/Search/SearchScriptTests.swift runs this file in Node).
 (function (global) {
   "use strict";

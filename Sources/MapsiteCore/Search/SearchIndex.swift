@@ -24,7 +24,7 @@ import Foundation
 ///   or relative to the site root.
 ///
 /// Documents are numbered by shorter title, then folded title, then dataset, then item (id) order,
-/// so results rank by number once their match quality is known (see `SearchQuery`).
+/// so results rank by number once their match quality is known (see `search.js`).
 public struct SearchIndex: Sendable {
     public static let formatVersion = 1
 

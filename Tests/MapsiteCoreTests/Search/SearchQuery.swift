@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import MapsiteCore
+
 /// Runs queries against built search files the way `templates/assets/search.js` does, step for
 /// step, and records what it fetched: for tests and for measuring what a browser downloads.
 ///
@@ -8,23 +10,23 @@ import Foundation
 /// start of a token while the text ends inside it (`"1552 waln"`). Results are ranked by: the
 /// last word matching whole rather than as a prefix, then fewer words matched only in fields,
 /// then the document number (shorter title, then dataset order, then id).
-public final class SearchQuery {
-    public struct Result: Sendable, Equatable {
-        public var document: Int
-        public var dataset: String
-        public var datasetTitle: String
-        public var title: String
-        public var detail: String
+final class SearchQuery {
+    struct Result: Sendable, Equatable {
+        var document: Int
+        var dataset: String
+        var datasetTitle: String
+        var title: String
+        var detail: String
         /// The item's page, relative to the site root: `cities/london/`.
-        public var path: String
+        var path: String
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Words after this many are ignored.
-    public static let maximumTerms = 8
+    static let maximumTerms = 8
 
     private let read: (String) -> String?
     private let keys: Set<String>
@@ -35,7 +37,7 @@ public final class SearchQuery {
     private var shards: [String: Shard] = [:]
     private var cache: [String: [String: Any]] = [:]
     /// Every file fetched so far (site path → bytes); each file is fetched once.
-    public private(set) var fetched: [String: Int] = [:]
+    private(set) var fetched: [String: Int] = [:]
 
     private struct Shard {
         var tokens: [String]
@@ -47,7 +49,7 @@ public final class SearchQuery {
 
     /// - Parameter read: the text of a site path such as `search/index.json`, or nil when missing.
     /// - Throws: `Failure` when the manifest is missing or of another version.
-    public init(read: @escaping (String) -> String?) throws {
+    init(read: @escaping (String) -> String?) throws {
         self.read = read
         guard let text = read("search/index.json"),
             let manifest = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
@@ -64,12 +66,12 @@ public final class SearchQuery {
     }
 
     /// The best results for `text`, at most the manifest's `limit`.
-    public func search(_ text: String) -> [Result] {
+    func search(_ text: String) -> [Result] {
         ranked(text).map(result)
     }
 
     /// The document numbers of the best results for `text`, best first.
-    public func ranked(_ text: String) -> [Int] {
+    func ranked(_ text: String) -> [Int] {
         var terms = SearchText.tokens(text)
         guard !terms.isEmpty else { return [] }
         let prefix = terms.count <= Self.maximumTerms && SearchText.endsInToken(text)
