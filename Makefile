@@ -45,6 +45,7 @@ test-deps:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(PYTHON) Tests/Support/folder_layers.py
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
