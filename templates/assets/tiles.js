@@ -1,4 +1,4 @@
-// mapsite tiles: reads a dataset's tile manifest and tiles (see the README's "Tile format").
+// mapsite tiles: reads a dataset's tile manifest and tiles (format: docs/tile-format.md).
 // Shared by the map page and the near-me page.
 (function () {
   "use strict";

@@ -2,7 +2,7 @@ import Foundation
 import MapsiteGeo
 
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
-/// compact JSON (format in the README's "Tile format").
+/// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
     public static let formatVersion = 1
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
