@@ -52,7 +52,7 @@ extension SiteBuilder {
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
-            warnings: warnings + pages.warnings + assetWarnings)
+            warnings: warnings + datasets.flatMap(HoursCheck.warnings) + pages.warnings + assetWarnings)
     }
 
     /// Every dataset of `config`; the errors of all of them at once.

@@ -65,6 +65,9 @@ public struct DatasetConfig: Sendable, Equatable {
     public var color = MapColor.palette[0]
     /// The largest point tile, in bytes, before it is split into four.
     public var tileBudget = 100_000
+    /// The IANA time zone the dataset's `hours` fields are in (`America/Chicago`); nil: the
+    /// visitor's own.
+    public var timeZone: String?
     /// Polygons that give each item the name of the region it lies in: `regions: {source, name, field}`.
     public var regions: RegionsConfig?
     /// Fields whose values each get a page listing their items: `group_by: [borough, block]`.

@@ -7,7 +7,7 @@ enum DatasetConfigParser {
         "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
-        "group_by", "aggregates", "derived", "regions", "color",
+        "group_by", "aggregates", "derived", "regions", "color", "timezone",
     ]
 
     /// - Parameter position: the entry's place in `datasets:`, which picks its default colour.
@@ -62,6 +62,13 @@ enum DatasetConfigParser {
                 throw entry.error("same_place_radius", expected: "a distance in metres, 0…10000", found: radius)
             }
             config.samePlaceRadius = metres
+        }
+        if let zone = try entry.string("timezone") {
+            guard TimeZone(identifier: zone) != nil else {
+                throw entry.error(
+                    "timezone", expected: "a time zone name such as America/Chicago", found: entry.child("timezone"))
+            }
+            config.timeZone = zone
         }
         try parseGroups(entry, into: &config)
         config.regions = try RegionsConfig.parse(entry)

@@ -1,15 +1,18 @@
 import Foundation
 
-/// How a field's value is shown: as it is, as a number with thousands separators, or as money.
-/// A value that is not a number is always shown as it is.
+/// How a field's value is shown: as it is, as a number with thousands separators, as money, or
+/// as opening or collection hours. A value that is not a number (or hours) is shown as it is.
 public enum ValueFormat: Sendable, Equatable {
     case text
     /// `1234567.5` → `1,234,567.5`.
     case number
     /// `387900` → `$387,900`; cents are kept when there are any.
     case currency(symbol: String)
+    /// `Mo-Fr 17:00; Sa 12:00`, a subset of OpenStreetMap's `opening_hours` (`WeeklyHours`): shown
+    /// as a table of the week, with the next time worked out in the visitor's browser.
+    case hours
 
-    static let expected = "text, number, currency or currency <symbol> (e.g. \"currency €\")"
+    static let expected = "text, number, currency, currency <symbol> (e.g. \"currency €\") or hours"
 
     /// Parses `text`, `number`, `currency`, `currency €`.
     init?(_ text: String) {
@@ -18,11 +21,13 @@ public enum ValueFormat: Sendable, Equatable {
         case "text": self = .text
         case "number": self = .number
         case "currency": self = .currency(symbol: words.count > 1 ? words[1] : "$")
+        case "hours" where words.count == 1: self = .hours
         default: return nil
         }
     }
 
     public func format(_ value: String) -> String {
+        if self == .hours { return WeeklyHours(value)?.summary ?? value }
         guard self != .text else { return value }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard let number = DecimalText.double(trimmed), number.isFinite, abs(number) < 1e15 else { return value }
@@ -32,7 +37,7 @@ public enum ValueFormat: Sendable, Equatable {
         let fraction = Int(cents) % 100
         var text = NumberText.grouped(whole)
         switch self {
-        case .text: return value
+        case .text, .hours: return value
         case .number:
             if let dot = trimmed.firstIndex(of: ".") { text += trimmed[dot...] }
         case .currency(let symbol):
