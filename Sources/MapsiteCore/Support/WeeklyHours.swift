@@ -25,7 +25,9 @@ struct WeeklyHours: Sendable, Equatable {
     /// Reads `text`; nil when it is not in the subset above.
     init?(_ text: String) {
         var days = [[Time]](repeating: [], count: 7)
-        let rules = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let rules = text.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !rules.isEmpty, !rules.contains(where: \.isEmpty) else { return nil }
         for rule in rules {
             if rule == "24/7" {
