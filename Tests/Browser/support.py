@@ -646,6 +646,8 @@ def format_value(text: str, style: str) -> str:
     kind, _, symbol = (style or "text").partition(" ")
     if kind == "text":
         return text
+    if kind == "hours":
+        return hours_summary(text)
     try:
         number = Decimal(text.strip())
     except ArithmeticError:
@@ -653,6 +655,32 @@ def format_value(text: str, style: str) -> str:
     if not number.is_finite():
         return text
     return format_number(number, "currency" if kind == "currency" else "number", symbol or "$", text.strip())
+
+
+DAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+
+def hours_summary(text: str) -> str:
+    """An hours value as pages show it, for the rules the example uses (`Mo-Fr 17:00; Sa 12:00`:
+    days or a range of days, then moments): the week in one line, runs of days with the same
+    times together, ranges with an en dash. Other text is shown as it is."""
+    week = [""] * 7
+    for rule in text.split(";"):
+        days, _, times = rule.strip().partition(" ")
+        first, _, last = days.partition("-")
+        if first not in DAYS or (last and last not in DAYS) or not re.fullmatch(r"\d\d:\d\d(,\d\d:\d\d)*", times):
+            return text
+        for day in range(DAYS.index(first), DAYS.index(last or first) + 1):
+            week[day] = ", ".join(sorted(times.split(",")))
+    parts, start = [], 0
+    while start < 7:
+        end = start
+        while end + 1 < 7 and week[end + 1] == week[start]:
+            end += 1
+        if week[start]:
+            parts.append(DAYS[start] + (f"–{DAYS[end]}" if end > start else "") + " " + week[start])
+        start = end + 1
+    return "; ".join(parts) or "closed"
 
 
 def format_number(number: Decimal, kind: str, symbol: str = "$", written: str | None = None) -> str:
