@@ -43,6 +43,7 @@ public struct SiteBuilder {
         let templates = try TemplateLibrary(directories: [
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])
+        try templates.validate()
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
 
         // Index

@@ -86,7 +86,7 @@ final class PageRenderer {
                         let inputs = page.fingerprint(position, site: site)
                         if writer.reuse(folder + "index.html", inputs: inputs) { continue }
                         let html = try templates.renderPage(
-                            page.source(for: position), shape: page.shape,
+                            page.view(for: position),
                             over: menuPaths.contains(folder) ? context.shared(at: folder) : shared,
                             withTemplate: "item")
                         try files.write(folder + "index.html", html, inputs: inputs)

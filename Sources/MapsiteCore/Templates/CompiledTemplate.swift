@@ -1,44 +1,45 @@
 import Foundation
 
-/// A template made ready for the many pages that lie over one shared view, such as every list
-/// page of a dataset, or every item page (see `CompiledTemplate+Shapes.swift`).
+/// A template made ready to render: the flat steps `TemplateCompiler` makes of it, run over a
+/// stack of values.
 ///
-/// Most of a page comes from the shared view: the head, the header with its menu, the footer.
-/// `TemplateCompiler` renders all of that once, against the shared view and the names the page's
-/// own view has, and keeps as steps only what the page's own values decide. Rendering a page
-/// then copies the shared parts whole and looks up only the page's names. The bytes are the same
-/// as `TemplateRenderer` makes from the same views.
+/// Compiled for the many pages that lie over one shared view (every list page of a dataset,
+/// every item page), what comes from the shared view alone (the head, the header with its menu,
+/// the footer) is already text, and only what the page's own view decides remains as steps:
+/// rendering a page copies the shared parts whole and looks up only the page's names.
 final class CompiledTemplate: Sendable {
     enum Step: Sendable {
         /// Bytes `start..<end` of `text`.
         case text(start: Int, end: Int)
-        /// A variable whose value the page decides; `path` indexes `paths`.
+        /// A variable whose value rendering decides; `path` indexes `paths`.
         case variable(path: Int, escaped: Bool)
-        /// A section whose value the page decides; its steps are the ones before `end`.
+        /// A section whose value rendering decides; its steps are the ones before `end`.
         case section(path: Int, inverted: Bool, end: Int)
-        /// A partial that does not exist, used where only the page decides whether it is
-        /// reached: rendering throws `failures[index]` when it is.
-        case failure(index: Int)
-        /// Compiled against a `PageShape`: a value slot of the page's source.
-        case slot(Int32, context: SlotContext, escaped: Bool)
-        /// Compiled against a `PageShape`: a section over a value slot, or over each element
-        /// of a list slot; its steps are the ones before `end`.
-        case slotSection(Int32, context: SlotContext, list: Bool, inverted: Bool, end: Int)
+        /// The steps of `programs[program]`, the template `name` that includes itself. When
+        /// `frames` is not -1, `calls[frames]` gives the values the compiler unrolled sections
+        /// over, which the called steps find on the stack between the ones rendering pushed.
+        case call(program: Int, name: String, frames: Int)
     }
 
     let steps: [Step]
+    /// The steps of the template (program 0) and of each template it calls.
+    let programs: [Range<Int>]
     let text: [UInt8]
     let paths: [[String]]
+    /// For calls from inside sections the compiler unrolled, the frames above the stack's
+    /// first: a known value, or nil for the next frame rendering pushed.
+    let calls: [[TemplateValue?]]
     /// The names of every path as `ViewNames` numbers, one path after another; path `i` is
     /// `pathNames[pathRanges[i]]`.
     let pathNames: [Int32]
     let pathRanges: [Range<Int>]
-    let failures: [TemplateError]
-    /// The names of the page's own view this was compiled for.
-    let pageNames: Set<String>
+    /// How deeply templates may call themselves, so that a cycle stops with an error.
+    static let maximumDepth = 50
 
-    init(steps: [Step], text: [UInt8], paths: [[String]], failures: [TemplateError], pageNames: Set<String>) {
+    init(steps: [Step], programs: [Range<Int>], text: [UInt8], paths: [[String]], calls: [[TemplateValue?]]) {
         self.steps = steps
+        self.calls = calls
+        self.programs = programs
         self.text = text
         self.paths = paths
         var names: [Int32] = []
@@ -48,12 +49,25 @@ final class CompiledTemplate: Sendable {
             return start..<names.count
         }
         pathNames = names
-        self.failures = failures
-        self.pageNames = pageNames
     }
 
     /// Renders a page whose own view is `page` (finished), over the shared view.
     func render(_ page: FlatView, over shared: TemplateValue, capacity: Int) throws -> [UInt8] {
+        try render(page, stack: [.value(shared), .node(0)], capacity: capacity)
+    }
+
+    /// Renders with `values` as the stack, outermost first.
+    func render(_ values: [TemplateValue], capacity: Int) throws -> [UInt8] {
+        try render(Self.emptyView, stack: values.map(Frame.value), capacity: capacity)
+    }
+
+    private static let emptyView: FlatView = {
+        var view = FlatView()
+        view.finish()
+        return view
+    }()
+
+    private func render(_ page: FlatView, stack: [Frame], capacity: Int) throws -> [UInt8] {
         precondition(page.isFinished, "a view rendered before finish()")
         var output: [UInt8] = []
         output.reserveCapacity(capacity)
@@ -67,8 +81,8 @@ final class CompiledTemplate: Sendable {
                                     var run = Run(
                                         template: self, steps: steps, text: text, pathNames: pathNames,
                                         pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
-                                        names: page.names, shared: shared)
-                                    try run.run(0..<steps.count, output: &output)
+                                        names: page.names, stack: stack)
+                                    try run.run(programs[0], output: &output)
                                 }
                             }
                         }
@@ -80,7 +94,7 @@ final class CompiledTemplate: Sendable {
     }
 
     /// A value on the rendering stack: a node of the page's view, or a value from the shared view.
-    private enum Frame {
+    enum Frame {
         case node(Int32)
         case value(TemplateValue)
     }
@@ -97,12 +111,13 @@ final class CompiledTemplate: Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let viewNames: FlatView.Names
         var stack: [Frame]
+        var depth = 0
 
         init(
             template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
             pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
             nodes: UnsafeBufferPointer<FlatView.Node>, members: UnsafeBufferPointer<FlatView.Member>,
-            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, shared: TemplateValue
+            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, stack: [Frame]
         ) {
             self.template = template
             self.steps = steps
@@ -113,7 +128,7 @@ final class CompiledTemplate: Sendable {
             self.members = members
             self.bytes = bytes
             self.viewNames = names
-            stack = [.value(shared), .node(0)]
+            self.stack = stack
         }
 
         mutating func run(_ range: Range<Int>, output: inout [UInt8]) throws {
@@ -145,10 +160,28 @@ final class CompiledTemplate: Sendable {
                     }
                     index = end
                     continue
-                case .failure(let failure):
-                    throw template.failures[failure]
-                case .slot, .slotSection:
-                    preconditionFailure("a template compiled against a shape rendered with a view")
+                case .call(let program, let name, let frames):
+                    depth += 1
+                    defer { depth -= 1 }
+                    guard depth < CompiledTemplate.maximumDepth else { throw TemplateError.tooDeep(name) }
+                    guard frames >= 0 else {
+                        try run(template.programs[program], output: &output)
+                        break
+                    }
+                    let saved = stack
+                    defer { stack = saved }
+                    let above = template.calls[frames]
+                    var pushed = saved.count - above.count { $0 == nil }
+                    stack.removeSubrange(pushed...)
+                    for frame in above {
+                        if let frame {
+                            stack.append(.value(frame))
+                        } else {
+                            stack.append(saved[pushed])
+                            pushed += 1
+                        }
+                    }
+                    try run(template.programs[program], output: &output)
                 }
                 index += 1
             }
@@ -160,7 +193,7 @@ final class CompiledTemplate: Sendable {
             try run(body, output: &output)
         }
 
-        /// Looks a path up as `TemplateRenderer.lookup` does: its first name from the innermost
+        /// Looks a path up as `TemplateOutput.lookup` does: its first name from the innermost
         /// frame out, the rest in objects.
         private func lookup(_ path: Int) -> Frame? {
             let names = pathRanges[path]
@@ -218,7 +251,7 @@ final class CompiledTemplate: Sendable {
             }
         }
 
-        /// Appends what a variable shows, as `TemplateRenderer.append` does.
+        /// Appends what a variable shows, as `TemplateOutput.append` does.
         private func append(_ frame: Frame, escaped: Bool, to output: inout [UInt8]) {
             switch frame {
             case .node(let index):
@@ -227,14 +260,14 @@ final class CompiledTemplate: Sendable {
                 case .text:
                     let text = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
                     if escaped {
-                        TemplateRenderer.appendEscaped(text, to: &output)
+                        TemplateOutput.appendEscaped(text, to: &output)
                     } else {
                         output.append(contentsOf: text)
                     }
                 case .flag: if node.start != 0 { output.append(contentsOf: "true".utf8) }
                 case .list, .object: break
                 }
-            case .value(let value): TemplateRenderer.append(value, escaped: escaped, to: &output)
+            case .value(let value): TemplateOutput.append(value, escaped: escaped, to: &output)
             }
         }
     }

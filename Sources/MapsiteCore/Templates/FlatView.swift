@@ -3,9 +3,9 @@ import Foundation
 /// A page's own view held in a few flat arrays: nodes (each a text, flag, list or object), the
 /// bytes of every text one after another, and each object's members side by side.
 ///
-/// The pages other than item pages (which render from a `PageShape`) are converted into one:
-/// a few allocations per page instead of one or more per value, and a compiled template reads
-/// it by index, without reference counting (`CompiledTemplate`). When an object ends, its
+/// Item pages build theirs directly (`ItemPage.view(for:)`); other pages' views are converted
+/// into one: a few allocations per page instead of one or more per value, and a compiled
+/// template reads it by index, without reference counting (`CompiledTemplate`). When an object ends, its
 /// members are listed together in `members`, the last given first, so that looking a name up
 /// scans a short array and stops at the first match: of a name given twice, the last counts,
 /// as in `TemplateObject`. `finish()` ends the root object; `value` is the finished view as a
