@@ -101,18 +101,15 @@ public struct FlatView: Sendable {
 
     /// Adds a text made by `write`, which appends its UTF-8 bytes.
     mutating func text(_ name: ViewName?, _ write: (inout [UInt8]) -> Void) {
-        let start = Int32(bytes.count)
-        write(&bytes)
-        add(Node(kind: .text, name: name?.rawValue ?? -1, start: start, end: Int32(bytes.count), next: -1))
+        text(id: name?.rawValue ?? -1, write)
     }
 
     mutating func text(_ name: ViewName?, _ text: String) {
-        var text = text
-        self.text(name) { bytes in text.withUTF8 { bytes.append(contentsOf: $0) } }
+        self.text(id: name?.rawValue ?? -1, text)
     }
 
     mutating func flag(_ name: ViewName?, _ value: Bool) {
-        add(Node(kind: .flag, name: name?.rawValue ?? -1, start: value ? 1 : 0, end: 0, next: -1))
+        flag(id: name?.rawValue ?? -1, value)
     }
 
     /// The text, or false when there is none, as `TemplateValue.optional`.
@@ -128,6 +125,48 @@ public struct FlatView: Sendable {
     /// Starts a list: what is added next are its elements, until `end()`.
     mutating func beginList(_ name: ViewName?) {
         open = add(Node(kind: .list, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+    }
+
+    // Any other name works too, at the cost of looking its number up (`ViewNames`): a view
+    // gains a name without declaring it, and a `ViewName` makes it cost nothing.
+
+    mutating func text(_ name: String, _ write: (inout [UInt8]) -> Void) {
+        text(id: ViewNames.shared.id(name), write)
+    }
+
+    mutating func text(_ name: String, _ text: String) {
+        self.text(id: ViewNames.shared.id(name), text)
+    }
+
+    mutating func flag(_ name: String, _ value: Bool) {
+        flag(id: ViewNames.shared.id(name), value)
+    }
+
+    mutating func optional(_ name: String, _ text: String?) {
+        if let text, !text.isEmpty { self.text(name, text) } else { flag(name, false) }
+    }
+
+    mutating func beginObject(_ name: String) {
+        open = add(Node(kind: .object, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+    }
+
+    mutating func beginList(_ name: String) {
+        open = add(Node(kind: .list, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+    }
+
+    private mutating func text(id: Int32, _ write: (inout [UInt8]) -> Void) {
+        let start = Int32(bytes.count)
+        write(&bytes)
+        add(Node(kind: .text, name: id, start: start, end: Int32(bytes.count), next: -1))
+    }
+
+    private mutating func text(id: Int32, _ text: String) {
+        var text = text
+        self.text(id: id) { bytes in text.withUTF8 { bytes.append(contentsOf: $0) } }
+    }
+
+    private mutating func flag(id: Int32, _ value: Bool) {
+        add(Node(kind: .flag, name: id, start: value ? 1 : 0, end: 0, next: -1))
     }
 
     /// Ends the innermost list or object begun.
