@@ -15,15 +15,16 @@ final class CompiledTemplate: Sendable {
         case variable(path: Int, escaped: Bool)
         /// A section whose value rendering decides; its steps are the ones before `end`.
         case section(path: Int, inverted: Bool, end: Int)
-        /// The steps of `programs[program]`, the template `name` that includes itself. When
-        /// `frames` is not -1, `calls[frames]` gives the values the compiler unrolled sections
-        /// over, which the called steps find on the stack between the ones rendering pushed.
-        case call(program: Int, name: String, frames: Int)
+        /// The steps of `programs[program]`, a template that includes itself. When `frames` is
+        /// not -1, `calls[frames]` gives the values the compiler unrolled sections over, which
+        /// the called steps find on the stack between the ones rendering pushed.
+        case call(program: Int, frames: Int)
     }
 
     let steps: [Step]
-    /// The steps of the template (program 0) and of each template it calls.
+    /// The steps of the template (program 0) and of each template it calls, and their names.
     let programs: [Range<Int>]
+    let programNames: [String]
     let text: [UInt8]
     let paths: [[String]]
     /// For calls from inside sections the compiler unrolled, the frames above the stack's
@@ -36,8 +37,12 @@ final class CompiledTemplate: Sendable {
     /// How deeply templates may call themselves, so that a cycle stops with an error.
     static let maximumDepth = 50
 
-    init(steps: [Step], programs: [Range<Int>], text: [UInt8], paths: [[String]], calls: [[TemplateValue?]]) {
+    init(
+        steps: [Step], programs: [Range<Int>], programNames: [String], text: [UInt8], paths: [[String]],
+        calls: [[TemplateValue?]]
+    ) {
         self.steps = steps
+        self.programNames = programNames
         self.calls = calls
         self.programs = programs
         self.text = text
@@ -53,12 +58,13 @@ final class CompiledTemplate: Sendable {
 
     /// Renders a page whose own view is `page` (finished), over the shared view.
     func render(_ page: FlatView, over shared: TemplateValue, capacity: Int) throws -> [UInt8] {
-        try render(page, stack: [.value(shared), .node(0)], capacity: capacity)
+        try render(page, stack: [.value(0), .node(0)], values: [shared], capacity: capacity)
     }
 
     /// Renders with `values` as the stack, outermost first.
     func render(_ values: [TemplateValue], capacity: Int) throws -> [UInt8] {
-        try render(Self.emptyView, stack: values.map(Frame.value), capacity: capacity)
+        try render(
+            Self.emptyView, stack: values.indices.map { .value(Int32($0)) }, values: values, capacity: capacity)
     }
 
     private static let emptyView: FlatView = {
@@ -67,7 +73,7 @@ final class CompiledTemplate: Sendable {
         return view
     }()
 
-    private func render(_ page: FlatView, stack: [Frame], capacity: Int) throws -> [UInt8] {
+    private func render(_ page: FlatView, stack: [Frame], values: [TemplateValue], capacity: Int) throws -> [UInt8] {
         precondition(page.isFinished, "a view rendered before finish()")
         var output: [UInt8] = []
         output.reserveCapacity(capacity)
@@ -81,7 +87,7 @@ final class CompiledTemplate: Sendable {
                                     var run = Run(
                                         template: self, steps: steps, text: text, pathNames: pathNames,
                                         pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
-                                        names: page.names, stack: stack)
+                                        names: page.names, stack: stack, values: values)
                                     try run.run(programs[0], output: &output)
                                 }
                             }
@@ -93,8 +99,16 @@ final class CompiledTemplate: Sendable {
         return output
     }
 
-    /// A value on the rendering stack: a node of the page's view, or a value from the shared view.
+    /// A value on the rendering stack: a node of the page's view, or one of the run's `values`
+    /// (the shared view, and what sections over it show); plain numbers, so that keeping and
+    /// copying frames counts no references.
     enum Frame {
+        case node(Int32)
+        case value(Int32)
+    }
+
+    /// What a name is found to be: a node of the page's view, or a value.
+    private enum Found {
         case node(Int32)
         case value(TemplateValue)
     }
@@ -111,13 +125,14 @@ final class CompiledTemplate: Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let viewNames: FlatView.Names
         var stack: [Frame]
+        var values: [TemplateValue]
         var depth = 0
 
         init(
             template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
             pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
             nodes: UnsafeBufferPointer<FlatView.Node>, members: UnsafeBufferPointer<FlatView.Member>,
-            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, stack: [Frame]
+            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, stack: [Frame], values: [TemplateValue]
         ) {
             self.template = template
             self.steps = steps
@@ -129,6 +144,8 @@ final class CompiledTemplate: Sendable {
             self.bytes = bytes
             self.viewNames = names
             self.stack = stack
+            self.values = values
+            self.stack.reserveCapacity(16)
         }
 
         mutating func run(_ range: Range<Int>, output: inout [UInt8]) throws {
@@ -138,53 +155,74 @@ final class CompiledTemplate: Sendable {
                 case .text(let start, let end):
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
                 case .variable(let path, let escaped):
-                    if let value = lookup(path) { append(value, escaped: escaped, to: &output) }
+                    switch lookup(path) {
+                    case .node(let node): append(node, escaped: escaped, to: &output)
+                    case .value(let value): TemplateOutput.append(value, escaped: escaped, to: &output)
+                    case nil: break
+                    }
                 case .section(let path, let inverted, let end):
-                    let value = lookup(path)
+                    let found = lookup(path)
                     let body = (index + 1)..<end
                     if inverted {
-                        if !(value.map(isTruthy) ?? false) { try run(body, output: &output) }
-                    } else if let value, isTruthy(value) {
-                        switch value {
+                        if !(found.map(isTruthy) ?? false) { try run(body, output: &output) }
+                    } else if let found, isTruthy(found) {
+                        switch found {
                         case .node(let node) where nodes[Int(node)].kind == .list:
                             var element = nodes[Int(node)].start
                             while element >= 0 {
                                 try runPushing(.node(element), body, output: &output)
                                 element = nodes[Int(element)].next
                             }
-                        case .node:
-                            try runPushing(value, body, output: &output)
+                        case .node(let node):
+                            try runPushing(.node(node), body, output: &output)
                         case .value(let value):
-                            try value.forEachSectionElement { try runPushing(.value($0), body, output: &output) }
+                            try value.forEachSectionElement { element in
+                                values.append(element)
+                                defer { values.removeLast() }
+                                try runPushing(.value(Int32(values.count - 1)), body, output: &output)
+                            }
                         }
                     }
                     index = end
                     continue
-                case .call(let program, let name, let frames):
-                    depth += 1
-                    defer { depth -= 1 }
-                    guard depth < CompiledTemplate.maximumDepth else { throw TemplateError.tooDeep(name) }
-                    guard frames >= 0 else {
-                        try run(template.programs[program], output: &output)
-                        break
-                    }
-                    let saved = stack
-                    defer { stack = saved }
-                    let above = template.calls[frames]
-                    var pushed = saved.count - above.count { $0 == nil }
-                    stack.removeSubrange(pushed...)
-                    for frame in above {
-                        if let frame {
-                            stack.append(.value(frame))
-                        } else {
-                            stack.append(saved[pushed])
-                            pushed += 1
-                        }
-                    }
-                    try run(template.programs[program], output: &output)
+                case .call(let program, let frames):
+                    try call(program, frames: frames, output: &output)
                 }
                 index += 1
             }
+        }
+
+        /// Runs `program` with the stack it was compiled for: the values of the sections the
+        /// compiler unrolled put back between the frames rendering pushed.
+        private mutating func call(_ program: Int, frames: Int, output: inout [UInt8]) throws {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < CompiledTemplate.maximumDepth else {
+                throw TemplateError.tooDeep(template.programNames[program])
+            }
+            guard frames >= 0 else {
+                try run(template.programs[program], output: &output)
+                return
+            }
+            let saved = stack
+            let savedValues = values.count
+            defer {
+                stack = saved
+                values.removeSubrange(savedValues...)
+            }
+            let above = template.calls[frames]
+            var pushed = saved.count - above.count { $0 == nil }
+            stack.removeSubrange(pushed...)
+            for frame in above {
+                if let frame {
+                    values.append(frame)
+                    stack.append(.value(Int32(values.count - 1)))
+                } else {
+                    stack.append(saved[pushed])
+                    pushed += 1
+                }
+            }
+            try run(template.programs[program], output: &output)
         }
 
         private mutating func runPushing(_ frame: Frame, _ body: Range<Int>, output: inout [UInt8]) throws {
@@ -193,33 +231,41 @@ final class CompiledTemplate: Sendable {
             try run(body, output: &output)
         }
 
-        /// Looks a path up as `TemplateOutput.lookup` does: its first name from the innermost
-        /// frame out, the rest in objects.
-        private func lookup(_ path: Int) -> Frame? {
+        /// Looks a path up the mustache way: its first name from the innermost frame out, the
+        /// rest in objects.
+        private func lookup(_ path: Int) -> Found? {
             let names = pathRanges[path]
-            guard let first = names.first else { return stack.last }
-            var found: Frame?
+            guard let first = names.first else {
+                switch stack.last {
+                case .node(let node): return .node(node)
+                case .value(let value): return .value(values[Int(value)])
+                case nil: return nil
+                }
+            }
+            var found: Found?
             var position = stack.count
-            let inView = viewNames.mayContain(pathNames[first])
+            let name = pathNames[first]
+            let inView = viewNames.mayContain(name)
             search: while position > 0 {
                 position -= 1
                 switch stack[position] {
                 case .node(let node):
-                    if inView, let member = member(pathNames[first], of: node) {
+                    if inView, let member = member(name, of: node) {
                         found = .node(member)
                         break search
                     }
                 case .value(let value):
-                    if case .object(let members) = value, let member = members[template.paths[path][0]] {
+                    if case .object(let members) = values[Int(value)], let member = members[template.paths[path][0]] {
                         found = .value(member)
                         break search
                     }
                 }
             }
+            guard names.count > 1 else { return found }
             for name in names.dropFirst() {
                 switch found {
-                case .node(let node): found = member(pathNames[name], of: node).map(Frame.node)
-                case .value(.object(let members)): found = members[template.paths[path][name - first]].map(Frame.value)
+                case .node(let node): found = member(pathNames[name], of: node).map(Found.node)
+                case .value(.object(let members)): found = members[template.paths[path][name - first]].map(Found.value)
                 default: return nil
                 }
             }
@@ -231,14 +277,17 @@ final class CompiledTemplate: Sendable {
         private func member(_ name: Int32, of node: Int32) -> Int32? {
             let node = nodes[Int(node)]
             guard node.kind == .object else { return nil }
-            for index in Int(node.start)..<Int(node.end) where members[index].name == name {
-                return members[index].node
+            var index = Int(node.start)
+            let end = Int(node.end)
+            while index < end {
+                if members[index].name == name { return members[index].node }
+                index += 1
             }
             return nil
         }
 
-        private func isTruthy(_ frame: Frame) -> Bool {
-            switch frame {
+        private func isTruthy(_ found: Found) -> Bool {
+            switch found {
             case .node(let index):
                 let node = nodes[Int(index)]
                 switch node.kind {
@@ -251,23 +300,19 @@ final class CompiledTemplate: Sendable {
             }
         }
 
-        /// Appends what a variable shows, as `TemplateOutput.append` does.
-        private func append(_ frame: Frame, escaped: Bool, to output: inout [UInt8]) {
-            switch frame {
-            case .node(let index):
-                let node = nodes[Int(index)]
-                switch node.kind {
-                case .text:
-                    let text = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
-                    if escaped {
-                        TemplateOutput.appendEscaped(text, to: &output)
-                    } else {
-                        output.append(contentsOf: text)
-                    }
-                case .flag: if node.start != 0 { output.append(contentsOf: "true".utf8) }
-                case .list, .object: break
+        /// Appends what a variable shows for a node, as `TemplateOutput.append` does for a value.
+        private func append(_ index: Int32, escaped: Bool, to output: inout [UInt8]) {
+            let node = nodes[Int(index)]
+            switch node.kind {
+            case .text:
+                let text = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
+                if escaped {
+                    TemplateOutput.appendEscaped(text, to: &output)
+                } else {
+                    output.append(contentsOf: text)
                 }
-            case .value(let value): TemplateOutput.append(value, escaped: escaped, to: &output)
+            case .flag: if node.start != 0 { output.append(contentsOf: "true".utf8) }
+            case .list, .object: break
             }
         }
     }

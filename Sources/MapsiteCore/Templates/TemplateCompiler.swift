@@ -49,6 +49,7 @@ struct TemplateCompiler {
     /// Programs called, by their include's key, and those not compiled yet.
     private var programIndexes: [String: Int] = [:]
     private var programs: [Range<Int>] = []
+    private var programNames: [String] = []
     private var pending: [(Int, Include)] = []
     private var calls: [[TemplateValue?]] = []
     /// How many frames the stack starts with.
@@ -66,6 +67,7 @@ struct TemplateCompiler {
         guard let template = library.template(name, indentation: "") else { throw TemplateError.noSuchTemplate(name) }
         var compiler = TemplateCompiler(library: library, frames: frames)
         compiler.programs.append(0..<0)
+        compiler.programNames.append(name)
         compiler.including = [name]
         compiler.compile(template.nodes, blocks: [:])
         compiler.programs[0] = 0..<compiler.steps.count
@@ -83,7 +85,8 @@ struct TemplateCompiler {
             compiler.programs[index] = start..<compiler.steps.count
         }
         return CompiledTemplate(
-            steps: compiler.steps, programs: compiler.programs, text: compiler.text, paths: compiler.paths,
+            steps: compiler.steps, programs: compiler.programs, programNames: compiler.programNames,
+            text: compiler.text, paths: compiler.paths,
             calls: compiler.calls)
     }
 
@@ -154,6 +157,7 @@ struct TemplateCompiler {
         } else {
             index = programs.count
             programs.append(0..<0)
+            programNames.append(name)
             programIndexes[key] = index
             pending.append((index, Include(name: name, blocks: blocks, indentation: indentation, key: key)))
         }
@@ -170,9 +174,9 @@ struct TemplateCompiler {
         }
         if unrolled {
             calls.append(above)
-            emit(.call(program: index, name: name, frames: calls.count - 1))
+            emit(.call(program: index, frames: calls.count - 1))
         } else {
-            emit(.call(program: index, name: name, frames: -1))
+            emit(.call(program: index, frames: -1))
         }
     }
 
