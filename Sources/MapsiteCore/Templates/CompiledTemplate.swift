@@ -84,11 +84,15 @@ final class CompiledTemplate: Sendable {
                         try page.nodes.withUnsafeBufferPointer { nodes in
                             try page.members.withUnsafeBufferPointer { members in
                                 try page.bytes.withUnsafeBufferPointer { bytes in
-                                    var run = Run(
-                                        template: self, steps: steps, text: text, pathNames: pathNames,
-                                        pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
-                                        names: page.names, stack: stack, values: values)
-                                    try run.run(programs[0], output: &output)
+                                    try withUnsafeTemporaryAllocation(of: Int32.self, capacity: pathNames.count) {
+                                        hints in
+                                        hints.initialize(repeating: 0)
+                                        var run = Run(
+                                            template: self, steps: steps, text: text, pathNames: pathNames,
+                                            pathRanges: pathRanges, nodes: nodes, members: members, bytes: bytes,
+                                            names: page.names, hints: hints, stack: stack, values: values)
+                                        try run.run(programs[0], output: &output)
+                                    }
                                 }
                             }
                         }
@@ -124,6 +128,10 @@ final class CompiledTemplate: Sendable {
         let members: UnsafeBufferPointer<FlatView.Member>
         let bytes: UnsafeBufferPointer<UInt8>
         let viewNames: FlatView.Names
+        /// For each name of `pathNames`, where among an object's members it was found last:
+        /// the views of one template's pages have the same layout, so it is mostly found there
+        /// again without a scan.
+        let hints: UnsafeMutableBufferPointer<Int32>
         var stack: [Frame]
         var values: [TemplateValue]
         var depth = 0
@@ -132,8 +140,10 @@ final class CompiledTemplate: Sendable {
             template: CompiledTemplate, steps: UnsafeBufferPointer<Step>, text: UnsafeBufferPointer<UInt8>,
             pathNames: UnsafeBufferPointer<Int32>, pathRanges: UnsafeBufferPointer<Range<Int>>,
             nodes: UnsafeBufferPointer<FlatView.Node>, members: UnsafeBufferPointer<FlatView.Member>,
-            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, stack: [Frame], values: [TemplateValue]
+            bytes: UnsafeBufferPointer<UInt8>, names: FlatView.Names, hints: UnsafeMutableBufferPointer<Int32>,
+            stack: [Frame], values: [TemplateValue]
         ) {
+            self.hints = hints
             self.template = template
             self.steps = steps
             self.text = text
@@ -250,7 +260,7 @@ final class CompiledTemplate: Sendable {
                 position -= 1
                 switch stack[position] {
                 case .node(let node):
-                    if inView, let member = member(name, of: node) {
+                    if inView, let member = member(first, of: node) {
                         found = .node(member)
                         break search
                     }
@@ -264,7 +274,7 @@ final class CompiledTemplate: Sendable {
             guard names.count > 1 else { return found }
             for name in names.dropFirst() {
                 switch found {
-                case .node(let node): found = member(pathNames[name], of: node).map(Found.node)
+                case .node(let node): found = member(name, of: node).map(Found.node)
                 case .value(.object(let members)): found = members[template.paths[path][name - first]].map(Found.value)
                 default: return nil
                 }
@@ -272,15 +282,25 @@ final class CompiledTemplate: Sendable {
             return found
         }
 
-        /// The member named `name` of `node` when it is an object: the last given, if several
-        /// (an object's members are listed last first).
-        private func member(_ name: Int32, of node: Int32) -> Int32? {
+        /// The member named `pathNames[name]` of `node` when it is an object: the last given,
+        /// if several (an object's members are listed last first). Where the name was found
+        /// before is tried first, in objects that give each name once.
+        private func member(_ name: Int, of node: Int32) -> Int32? {
             let node = nodes[Int(node)]
             guard node.kind == .object else { return nil }
-            var index = Int(node.start)
+            let id = pathNames[name]
+            let start = Int(node.start)
             let end = Int(node.end)
+            let hinted = start + Int(hints[name])
+            if hinted < end, members[hinted].name == id, node.hasUniqueNames {
+                return members[hinted].node
+            }
+            var index = start
             while index < end {
-                if members[index].name == name { return members[index].node }
+                if members[index].name == id {
+                    hints[name] = Int32(index - start)
+                    return members[index].node
+                }
                 index += 1
             }
             return nil

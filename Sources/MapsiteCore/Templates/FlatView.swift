@@ -28,6 +28,8 @@ public struct FlatView: Sendable {
         var last: Int32 = -1
         /// The list or object that holds it.
         var parent: Int32 = -1
+        /// Objects, once ended: whether no name is given twice among their members.
+        var hasUniqueNames = false
     }
 
     /// A member of an object: its name and its node.
@@ -185,15 +187,23 @@ public struct FlatView: Sendable {
     }
 
     /// Lists the members of object `index` side by side in `members`, the last given first.
+    /// Notes whether a name is given twice (or may be: names from 256 on are not told apart).
     private mutating func listMembers(of index: Int32) {
         let first = Int32(members.count)
         var member = nodes[Int(index)].start
+        var seen = Names()
+        var isUnique = true
         while member >= 0 {
-            members.append(Member(name: nodes[Int(member)].name, node: member))
+            let name = nodes[Int(member)].name
+            if isUnique {
+                if name >= 256 || seen.mayContain(name) { isUnique = false } else { seen.insert(name) }
+            }
+            members.append(Member(name: name, node: member))
             member = nodes[Int(member)].next
         }
         nodes[Int(index)].start = first
         nodes[Int(index)].end = Int32(members.count)
+        nodes[Int(index)].hasUniqueNames = isUnique
     }
 
     /// Adds a `TemplateValue` as it is, named `name` (`ViewNames`; -1 in a list).

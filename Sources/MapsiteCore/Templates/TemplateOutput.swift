@@ -14,10 +14,16 @@ enum TemplateOutput {
         }
     }
 
-    /// Appends UTF-8 `bytes` with `& < > " '` escaped for HTML, copying the runs between them whole.
+    /// Appends UTF-8 `bytes` with `& < > " '` escaped for HTML, copying the runs between them
+    /// whole; most texts have none, and are copied at once.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var start = 0
         var index = 0
+        while index < bytes.count, !needsEscape(bytes[index]) { index += 1 }
+        guard index < bytes.count else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var start = 0
         while index < bytes.count {
             let entity: StaticString
             switch bytes[index] {
@@ -36,5 +42,13 @@ enum TemplateOutput {
             start = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// Whether `byte` is one of `& < > " '`: all lie below `@`, most text bytes above it.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < UInt8(ascii: "@")
+            && (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))
     }
 }

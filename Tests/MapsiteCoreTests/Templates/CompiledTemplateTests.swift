@@ -47,6 +47,20 @@ struct CompiledTemplateTests {
         }
     }
 
+    @Test("a name is found wherever each object of a list has it, and of a name given twice the last counts")
+    func memberPositions() throws {
+        let library = try TemplateLibrary(sources: ["main": "{{#list}}{{a}}{{b.c}}|{{/list}}"])
+        let page: TemplateObject = [
+            "list": [
+                ["a": "1", "b": ["c": "x"]], ["b": ["c": "y"], "a": "2"], ["z": "0", "a": "3", "a": "4"],
+                ["b": ["c": "z", "c": "w"], "a": "5", "b": ["c": "v"]], ["a": "6"],
+            ]
+        ]
+        let (compiled, lookedUp) = try bothWays(library, "main", page: page, shared: shared)
+        #expect(compiled == lookedUp)
+        #expect(compiled == "1x|2y|4|5v|6|")
+    }
+
     @Test("parents, blocks and partials are unrolled as they nest")
     func inheritance() throws {
         let library = try TemplateLibrary(sources: [
