@@ -24,7 +24,7 @@ public struct FlatView: Sendable {
         /// The next element of the same list; while an object is built, the member given before
         /// it. -1 at the end.
         var next: Int32
-        /// Lists, while they are built: the last element so far.
+        /// Lists, while they are built and a list or object inside is open: the last element so far.
         var last: Int32 = -1
         /// The list or object that holds it.
         var parent: Int32 = -1
@@ -79,8 +79,12 @@ public struct FlatView: Sendable {
     private(set) var members: [Member] = []
     /// Every name given to a member.
     private(set) var names = Names()
-    /// The list or object that new values go into.
+    /// The list or object that new values go into, whether it is an object, and its member
+    /// given last or its last element so far (-1: none), kept here rather than in its node
+    /// while it is open.
     private var open: Int32 = 0
+    private var openIsObject = true
+    private var head: Int32 = -1
     /// Whether `finish()` has ended the root object.
     private(set) var isFinished = false
 
@@ -121,12 +125,12 @@ public struct FlatView: Sendable {
 
     /// Starts an object: what is added next are its members, until `end()`.
     mutating func beginObject(_ name: ViewName? = nil) {
-        open = add(Node(kind: .object, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+        begin(Node(kind: .object, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
     }
 
     /// Starts a list: what is added next are its elements, until `end()`.
     mutating func beginList(_ name: ViewName?) {
-        open = add(Node(kind: .list, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+        begin(Node(kind: .list, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
     }
 
     // Any other name works too, at the cost of looking its number up (`ViewNames`): a view
@@ -149,11 +153,11 @@ public struct FlatView: Sendable {
     }
 
     mutating func beginObject(_ name: String) {
-        open = add(Node(kind: .object, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+        begin(Node(kind: .object, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
     }
 
     mutating func beginList(_ name: String) {
-        open = add(Node(kind: .list, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+        begin(Node(kind: .list, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
     }
 
     private mutating func text(id: Int32, _ write: (inout [UInt8]) -> Void) {
@@ -174,14 +178,20 @@ public struct FlatView: Sendable {
     /// Ends the innermost list or object begun.
     mutating func end() {
         precondition(open > 0, "end() without a list or object begun")
-        if nodes[Int(open)].kind == .object { listMembers(of: open) }
+        if openIsObject {
+            nodes[Int(open)].start = head
+            listMembers(of: open)
+        }
         open = nodes[Int(open)].parent
+        openIsObject = nodes[Int(open)].kind == .object
+        head = openIsObject ? nodes[Int(open)].start : nodes[Int(open)].last
     }
 
     /// Ends the root object: the view is complete and can be rendered.
     mutating func finish() {
         precondition(open == 0, "finish() with a list or object still open")
         precondition(!isFinished, "finish() called twice")
+        nodes[0].start = head
         listMembers(of: 0)
         isFinished = true
     }
@@ -216,14 +226,24 @@ public struct FlatView: Sendable {
         case .bool(let flag):
             add(Node(kind: .flag, name: name, start: flag ? 1 : 0, end: 0, next: -1))
         case .list(let values):
-            open = add(Node(kind: .list, name: name, start: -1, end: 0, next: -1))
+            begin(Node(kind: .list, name: name, start: -1, end: 0, next: -1))
             for value in values { add(value, name: -1) }
             end()
         case .object(let object):
-            open = add(Node(kind: .object, name: name, start: -1, end: 0, next: -1))
+            begin(Node(kind: .object, name: name, start: -1, end: 0, next: -1))
             for (name, value) in object.members { add(value, name: ViewNames.shared.id(name)) }
             end()
         }
+    }
+
+    /// Adds a list or object and opens it: what is added next goes into it, until `end()`.
+    private mutating func begin(_ node: Node) {
+        let index = add(node)
+        // The one open before keeps its head in its node until it is open again.
+        if openIsObject { nodes[Int(open)].start = head } else { nodes[Int(open)].last = head }
+        open = index
+        openIsObject = node.kind == .object
+        head = -1
     }
 
     @discardableResult
@@ -233,16 +253,14 @@ public struct FlatView: Sendable {
         var node = node
         node.parent = open
         names.insert(node.name)
-        if nodes[Int(open)].kind == .object {
-            node.next = nodes[Int(open)].start
-            nodes[Int(open)].start = index
+        if openIsObject {
+            node.next = head
             nodes.append(node)
-            return index
+        } else {
+            nodes.append(node)
+            if head < 0 { nodes[Int(open)].start = index } else { nodes[Int(head)].next = index }
         }
-        nodes.append(node)
-        let last = nodes[Int(open)].last
-        if last < 0 { nodes[Int(open)].start = index } else { nodes[Int(last)].next = index }
-        nodes[Int(open)].last = index
+        head = index
         return index
     }
 
