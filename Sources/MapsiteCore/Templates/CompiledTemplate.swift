@@ -165,13 +165,19 @@ final class CompiledTemplate: Sendable {
                 case .text(let start, let end):
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
                 case .variable(let path, let escaped):
-                    switch lookup(path) {
-                    case .node(let node): append(node, escaped: escaped, to: &output)
-                    case .value(let value): TemplateOutput.append(value, escaped: escaped, to: &output)
-                    case nil: break
+                    let node = lookupNode(path)
+                    if node >= 0 {
+                        append(node, escaped: escaped, to: &output)
+                    } else if node == Self.inValue {
+                        switch lookup(path) {
+                        case .node(let node): append(node, escaped: escaped, to: &output)
+                        case .value(let value): TemplateOutput.append(value, escaped: escaped, to: &output)
+                        case nil: break
+                        }
                     }
                 case .section(let path, let inverted, let end):
-                    let found = lookup(path)
+                    let node = lookupNode(path)
+                    let found: Found? = node >= 0 ? .node(node) : node == Self.inValue ? lookup(path) : nil
                     let body = (index + 1)..<end
                     if inverted {
                         if !(found.map(isTruthy) ?? false) { try run(body, output: &output) }
@@ -239,6 +245,41 @@ final class CompiledTemplate: Sendable {
             stack.append(frame)
             defer { stack.removeLast() }
             try run(body, output: &output)
+        }
+
+        /// What `lookupNode` gives when the name is not found, and when a value of the stack
+        /// may have it (then `lookup` looks again).
+        static let notFound: Int32 = -1
+        static let inValue: Int32 = -2
+
+        /// Looks a path up as `lookup` does, as long as only nodes of the page's view are met:
+        /// the node found, `notFound`, or `inValue` when a value of the stack is reached. Pages
+        /// find their own names this way, without making a `Found`.
+        private func lookupNode(_ path: Int) -> Int32 {
+            let names = pathRanges[path]
+            guard let first = names.first else {
+                if case .node(let node) = stack.last { return node }
+                return Self.inValue
+            }
+            let inView = viewNames.mayContain(pathNames[first])
+            var position = stack.count
+            var found = Self.notFound
+            while position > 0 {
+                position -= 1
+                guard case .node(let node) = stack[position] else { return Self.inValue }
+                if inView, let member = member(first, of: node) {
+                    found = member
+                    break
+                }
+            }
+            guard found >= 0 else { return found }
+            var name = first + 1
+            while name < names.upperBound {
+                guard let member = member(name, of: found) else { return Self.notFound }
+                found = member
+                name += 1
+            }
+            return found
         }
 
         /// Looks a path up the mustache way: its first name from the innermost frame out, the
