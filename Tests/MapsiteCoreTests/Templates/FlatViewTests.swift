@@ -83,8 +83,8 @@ struct FlatViewTests {
         ])
         let shared = SharedView(key: "s", value: ["a": "shared", "b": "B"])
         let compiled = String(decoding: try library.renderPage(view, over: shared, withTemplate: "main"), as: UTF8.self)
-        let interpreted = try library.render([shared.value, .object(object)], withTemplate: "main")
-        #expect(compiled == interpreted)
+        let lookedUp = try library.render([shared.value, .object(object)], withTemplate: "main")
+        #expect(compiled == lookedUp)
         #expect(compiled == "last|d|[xB][true][B]|2")
     }
 
