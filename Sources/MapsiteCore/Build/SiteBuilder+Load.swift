@@ -45,6 +45,7 @@ extension SiteBuilder {
         let templates = try TemplateLibrary(directories: [
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])
+        try templates.validate()
         let (assets, assetWarnings) = try AssetCopier(
             themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
             copiesLeaflet: config.leaflet == "local"

@@ -52,8 +52,8 @@ extension DatasetConfigParser {
         var aggregate = DatasetConfig.AggregateField(
             field: field, label: try node.string("label") ?? Label.from(field))
         if let text = try node.string("format") {
-            guard let format = ValueFormat(text) else {
-                throw node.error("format", expected: ValueFormat.expected, found: node.child("format"))
+            guard let format = ValueFormat(text), format != .hours else {
+                throw node.error("format", expected: ValueFormat.numericExpected, found: node.child("format"))
             }
             aggregate.format = format
         }

@@ -13,6 +13,8 @@ public enum ValueFormat: Sendable, Equatable {
     case hours
 
     static let expected = "text, number, currency, currency <symbol> (e.g. \"currency €\") or hours"
+    /// What an aggregate's format may be: the formats of numbers.
+    static let numericExpected = "text, number, currency or currency <symbol> (e.g. \"currency €\")"
 
     /// Parses `text`, `number`, `currency`, `currency €`.
     init?(_ text: String) {

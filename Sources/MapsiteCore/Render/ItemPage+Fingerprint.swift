@@ -8,7 +8,7 @@ extension ItemPage {
     ///
     /// It covers the item, its neighbour lists (with each neighbour's title, slug, distance and
     /// bearing), the other places at its location and the group pages its values link to: all
-    /// `Source` reads besides the dataset's settings, which `site` covers.
+    /// `view(for:)` reads besides the dataset's settings, which `site` covers.
     func fingerprint(_ position: Int, site: UInt64) -> UInt64 {
         var hasher = StableHasher(seed: site)
         dataset.items.withUnsafeBufferPointer { items in

@@ -1,8 +1,8 @@
 import Foundation
 import MapsiteGeo
 
-/// What the item pages of one dataset show, and the embedded data of each (`Source`, in
-/// `ItemPage+Source.swift`, gives a page's values slot by slot).
+/// What the item pages of one dataset show, and the embedded data of each (`view(for:)`, in
+/// `ItemPage+View.swift`, makes a page's view).
 final class ItemPage: Sendable {
     let context: SiteContext
     let dataset: Dataset
@@ -21,8 +21,6 @@ final class ItemPage: Sendable {
     let crossTargets: [LinkTargets?]
     /// The positions in `index.cross` of the lists pages show: those of datasets in the site.
     let crossShown: [Int]
-    /// What templates see of these pages.
-    let shape: PageShape
     /// The dataset's title and colour, and the start of the link to the near-me page, up to
     /// the latitude: read on every page.
     let datasetTitle: String
@@ -63,10 +61,9 @@ final class ItemPage: Sendable {
         let crossTargets = index.cross.map { targets[$0.dataset] }
         self.crossTargets = crossTargets
         crossShown = crossTargets.indices.filter { crossTargets[$0] != nil }
-        shape = Self.shape(canonical: context.config.absoluteBase != nil)
         datasetTitle = dataset.config.title
         datasetColor = dataset.config.color
-        nearURL = Source.root + "near/?dataset=" + dataset.name + "&lat="
+        nearURL = Self.root + "near/?dataset=" + dataset.name + "&lat="
         descriptionEnd = ": one of \(dataset.config.title.lowercased())."
         groupColumns = groupLinks.keys.sorted().compactMap { field in
             dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }

@@ -43,7 +43,7 @@ struct ItemPageFiles: DeferredFiles {
 
     func bytes(_ number: Int) throws -> [UInt8] {
         try templates.renderPage(
-            page.source(for: Int(order[number])), shape: page.shape, over: ownViews[number] ?? shared,
+            page.view(for: Int(order[number])), over: ownViews[number] ?? shared,
             withTemplate: "item")
     }
 }

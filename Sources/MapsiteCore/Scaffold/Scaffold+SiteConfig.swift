@@ -100,6 +100,9 @@ extension Scaffold {
             # color: "#0b6e69"
             # The largest map tile in bytes; a bigger tile is split in four, down to zoom 18.
             tile_budget: 100000
+            # The time zone of fields shown as hours (format: hours, such as "Mo-Fr 09:00-17:00").
+            # Default: the visitor's own.
+            # timezone: America/New_York
             # Columns whose values each get a page listing their places. Default: none.
             # group_by: [borough]
             # Numeric columns summarised for each group: {field, label, format, stats};

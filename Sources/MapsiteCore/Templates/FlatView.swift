@@ -3,9 +3,9 @@ import Foundation
 /// A page's own view held in a few flat arrays: nodes (each a text, flag, list or object), the
 /// bytes of every text one after another, and each object's members side by side.
 ///
-/// The pages other than item pages (which render from a `PageShape`) are converted into one:
-/// a few allocations per page instead of one or more per value, and a compiled template reads
-/// it by index, without reference counting (`CompiledTemplate`). When an object ends, its
+/// Item pages build theirs directly (`ItemPage.view(for:)`); other pages' views are converted
+/// into one: a few allocations per page instead of one or more per value, and a compiled
+/// template reads it by index, without reference counting (`CompiledTemplate`). When an object ends, its
 /// members are listed together in `members`, the last given first, so that looking a name up
 /// scans a short array and stops at the first match: of a name given twice, the last counts,
 /// as in `TemplateObject`. `finish()` ends the root object; `value` is the finished view as a
@@ -24,10 +24,12 @@ public struct FlatView: Sendable {
         /// The next element of the same list; while an object is built, the member given before
         /// it. -1 at the end.
         var next: Int32
-        /// Lists, while they are built: the last element so far.
+        /// Lists, while they are built and a list or object inside is open: the last element so far.
         var last: Int32 = -1
         /// The list or object that holds it.
         var parent: Int32 = -1
+        /// Objects, once ended: whether no name is given twice among their members.
+        var hasUniqueNames = false
     }
 
     /// A member of an object: its name and its node.
@@ -77,8 +79,12 @@ public struct FlatView: Sendable {
     private(set) var members: [Member] = []
     /// Every name given to a member.
     private(set) var names = Names()
-    /// The list or object that new values go into.
+    /// The list or object that new values go into, whether it is an object, and its member
+    /// given last or its last element so far (-1: none), kept here rather than in its node
+    /// while it is open.
     private var open: Int32 = 0
+    private var openIsObject = true
+    private var head: Int32 = -1
     /// Whether `finish()` has ended the root object.
     private(set) var isFinished = false
 
@@ -101,18 +107,15 @@ public struct FlatView: Sendable {
 
     /// Adds a text made by `write`, which appends its UTF-8 bytes.
     mutating func text(_ name: ViewName?, _ write: (inout [UInt8]) -> Void) {
-        let start = Int32(bytes.count)
-        write(&bytes)
-        add(Node(kind: .text, name: name?.rawValue ?? -1, start: start, end: Int32(bytes.count), next: -1))
+        text(id: name?.rawValue ?? -1, write)
     }
 
     mutating func text(_ name: ViewName?, _ text: String) {
-        var text = text
-        self.text(name) { bytes in text.withUTF8 { bytes.append(contentsOf: $0) } }
+        self.text(id: name?.rawValue ?? -1, text)
     }
 
     mutating func flag(_ name: ViewName?, _ value: Bool) {
-        add(Node(kind: .flag, name: name?.rawValue ?? -1, start: value ? 1 : 0, end: 0, next: -1))
+        flag(id: name?.rawValue ?? -1, value)
     }
 
     /// The text, or false when there is none, as `TemplateValue.optional`.
@@ -122,39 +125,95 @@ public struct FlatView: Sendable {
 
     /// Starts an object: what is added next are its members, until `end()`.
     mutating func beginObject(_ name: ViewName? = nil) {
-        open = add(Node(kind: .object, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+        begin(Node(kind: .object, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
     }
 
     /// Starts a list: what is added next are its elements, until `end()`.
     mutating func beginList(_ name: ViewName?) {
-        open = add(Node(kind: .list, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+        begin(Node(kind: .list, name: name?.rawValue ?? -1, start: -1, end: 0, next: -1))
+    }
+
+    // Any other name works too, at the cost of looking its number up (`ViewNames`): a view
+    // gains a name without declaring it, and a `ViewName` makes it cost nothing.
+
+    mutating func text(_ name: String, _ write: (inout [UInt8]) -> Void) {
+        text(id: ViewNames.shared.id(name), write)
+    }
+
+    mutating func text(_ name: String, _ text: String) {
+        self.text(id: ViewNames.shared.id(name), text)
+    }
+
+    mutating func flag(_ name: String, _ value: Bool) {
+        flag(id: ViewNames.shared.id(name), value)
+    }
+
+    mutating func optional(_ name: String, _ text: String?) {
+        if let text, !text.isEmpty { self.text(name, text) } else { flag(name, false) }
+    }
+
+    mutating func beginObject(_ name: String) {
+        begin(Node(kind: .object, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+    }
+
+    mutating func beginList(_ name: String) {
+        begin(Node(kind: .list, name: ViewNames.shared.id(name), start: -1, end: 0, next: -1))
+    }
+
+    private mutating func text(id: Int32, _ write: (inout [UInt8]) -> Void) {
+        let start = Int32(bytes.count)
+        write(&bytes)
+        add(Node(kind: .text, name: id, start: start, end: Int32(bytes.count), next: -1))
+    }
+
+    private mutating func text(id: Int32, _ text: String) {
+        var text = text
+        self.text(id: id) { bytes in text.withUTF8 { bytes.append(contentsOf: $0) } }
+    }
+
+    private mutating func flag(id: Int32, _ value: Bool) {
+        add(Node(kind: .flag, name: id, start: value ? 1 : 0, end: 0, next: -1))
     }
 
     /// Ends the innermost list or object begun.
     mutating func end() {
         precondition(open > 0, "end() without a list or object begun")
-        if nodes[Int(open)].kind == .object { listMembers(of: open) }
+        if openIsObject {
+            nodes[Int(open)].start = head
+            listMembers(of: open)
+        }
         open = nodes[Int(open)].parent
+        openIsObject = nodes[Int(open)].kind == .object
+        head = openIsObject ? nodes[Int(open)].start : nodes[Int(open)].last
     }
 
     /// Ends the root object: the view is complete and can be rendered.
     mutating func finish() {
         precondition(open == 0, "finish() with a list or object still open")
         precondition(!isFinished, "finish() called twice")
+        nodes[0].start = head
         listMembers(of: 0)
         isFinished = true
     }
 
     /// Lists the members of object `index` side by side in `members`, the last given first.
+    /// Notes whether a name is given twice (or may be: names from 256 on are not told apart).
     private mutating func listMembers(of index: Int32) {
         let first = Int32(members.count)
         var member = nodes[Int(index)].start
+        var seen = Names()
+        var isUnique = true
         while member >= 0 {
-            members.append(Member(name: nodes[Int(member)].name, node: member))
+            let name = nodes[Int(member)].name
+            if isUnique {
+                if name >= 256 || seen.mayContain(name) { isUnique = false } else { seen.insert(name) }
+            }
+            members.append(Member(name: name, node: member))
             member = nodes[Int(member)].next
         }
         nodes[Int(index)].start = first
         nodes[Int(index)].end = Int32(members.count)
+        nodes[Int(index)].hasUniqueNames = isUnique
     }
 
     /// Adds a `TemplateValue` as it is, named `name` (`ViewNames`; -1 in a list).
@@ -167,14 +226,24 @@ public struct FlatView: Sendable {
         case .bool(let flag):
             add(Node(kind: .flag, name: name, start: flag ? 1 : 0, end: 0, next: -1))
         case .list(let values):
-            open = add(Node(kind: .list, name: name, start: -1, end: 0, next: -1))
+            begin(Node(kind: .list, name: name, start: -1, end: 0, next: -1))
             for value in values { add(value, name: -1) }
             end()
         case .object(let object):
-            open = add(Node(kind: .object, name: name, start: -1, end: 0, next: -1))
+            begin(Node(kind: .object, name: name, start: -1, end: 0, next: -1))
             for (name, value) in object.members { add(value, name: ViewNames.shared.id(name)) }
             end()
         }
+    }
+
+    /// Adds a list or object and opens it: what is added next goes into it, until `end()`.
+    private mutating func begin(_ node: Node) {
+        let index = add(node)
+        // The one open before keeps its head in its node until it is open again.
+        if openIsObject { nodes[Int(open)].start = head } else { nodes[Int(open)].last = head }
+        open = index
+        openIsObject = node.kind == .object
+        head = -1
     }
 
     @discardableResult
@@ -184,16 +253,14 @@ public struct FlatView: Sendable {
         var node = node
         node.parent = open
         names.insert(node.name)
-        if nodes[Int(open)].kind == .object {
-            node.next = nodes[Int(open)].start
-            nodes[Int(open)].start = index
+        if openIsObject {
+            node.next = head
             nodes.append(node)
-            return index
+        } else {
+            nodes.append(node)
+            if head < 0 { nodes[Int(open)].start = index } else { nodes[Int(head)].next = index }
         }
-        nodes.append(node)
-        let last = nodes[Int(open)].last
-        if last < 0 { nodes[Int(open)].start = index } else { nodes[Int(last)].next = index }
-        nodes[Int(open)].last = index
+        head = index
         return index
     }
 

@@ -1,96 +1,96 @@
 import Foundation
 
-/// Compiles a template against a shared view (see `CompiledTemplate`).
+/// The one compile step of the template engine: turns a template, its partials and parents
+/// resolved, their blocks filled and indentation applied, into the flat steps of a
+/// `CompiledTemplate`.
 ///
-/// It walks the template as `TemplateRenderer` does, with a stack of frames standing for the
-/// values rendering will have: known values (the shared view and whatever is found in it),
-/// the page's own view (only its names are known), and values only the page decides (elements
-/// of the page's lists). A name that the innermost frames cannot have and a known frame has is
-/// rendered now; anything else becomes a step. Sections over known values are unrolled.
-///
-/// Against a `PageShape`, the page's own view is known down to its lists' elements, so every
-/// name resolves here: to a known value, to nothing, or to a slot of the page's source.
-/// Sections over the shape's objects are unrolled too; only the page's values and lists
-/// remain as steps.
+/// It walks the tree with a stack of frames standing for the values rendering will have:
+/// known values (a shared view and whatever is found in it), a page's own view (only its names
+/// are known), and values only the page decides. A name that the innermost frames cannot have
+/// and a known frame has is rendered now; anything else becomes a step. Sections over known
+/// values are unrolled. A partial that includes itself, directly or not, becomes a call of a
+/// program of its own, compiled with nothing known.
 struct TemplateCompiler {
     /// What a frame of the rendering stack is known to be.
     enum Frame {
         case known(TemplateValue)
-        /// The page's own view: it has exactly these names.
+        /// A page's own view: it has exactly these names.
         case page(Set<String>)
-        /// A value only the page decides.
+        /// A value only rendering decides.
         case unknown
-        /// An object of the page's shape, inside the lists of `context` (`SlotContext`).
-        case shaped(PageShape.Object, context: SlotContext)
-        /// A value of the page's shape that a section shows its content over.
-        case value(Int32, context: SlotContext)
     }
 
+    /// What a name stands for, as far as the compiler knows.
     enum Resolution {
-        /// The value is the same for every page (nil: no value).
+        /// The value is the same every time (nil: no value).
         case known(TemplateValue?)
-        /// The page decides.
-        case page
-        /// A member of the page's shape, inside the lists of `context`.
-        case shaped(PageShape.Member, context: SlotContext)
+        /// Rendering decides.
+        case dynamic
     }
 
-    /// A template the compiler does not unroll: partials nested deeper than rendering allows,
-    /// which fails or not depending on the page (a recursive partial over the page's data).
-    struct TooDeep: Error {}
+    /// What a program includes, and the blocks it fills: a program per distinct include.
+    private struct Include {
+        var name: String
+        var blocks: [String: Template.Block]
+        var indentation: String
+        var key: String
+    }
 
-    let templates: [String: Template]
+    let library: TemplateSources
     private var frames: [Frame]
     private var steps: [CompiledTemplate.Step] = []
     private var text: [UInt8] = []
     private var paths: [[String]] = []
     private var pathIndexes: [[String]: Int] = [:]
-    private var failures: [TemplateError] = []
     /// The text step that text may still be added to: none right after a section opens or closes.
     private var openText: Int?
-    private var depth = 0
-    /// The page's list sections open around the node compiled now (shape only).
-    private var listDepth = 0
+    /// The templates being unrolled now, innermost last.
+    private var including: [String] = []
+    /// Programs called, by their include's key, and those not compiled yet.
+    private var programIndexes: [String: Int] = [:]
+    private var programs: [Range<Int>] = []
+    private var programNames: [String] = []
+    private var pending: [(Int, Include)] = []
+    private var calls: [[TemplateValue?]] = []
+    /// How many frames the stack starts with.
+    private var base: Int
 
-    init(templates: [String: Template], shared: TemplateValue, pageNames: Set<String>) {
-        self.templates = templates
-        frames = [.known(shared), .page(pageNames)]
+    init(library: TemplateSources, frames: [Frame]) {
+        self.library = library
+        self.frames = frames
+        base = frames.count
     }
 
-    init(templates: [String: Template], shared: TemplateValue, shape: PageShape) {
-        self.templates = templates
-        frames = [.known(shared), .shaped(shape.root, context: SlotContext())]
-    }
-
-    /// - Throws: `TemplateError` when `name` is not a template, `TooDeep` when it is not compiled.
-    static func compile(
-        _ name: String, templates: [String: Template], shared: TemplateValue, pageNames: Set<String>
-    ) throws -> CompiledTemplate {
-        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
-        var compiler = TemplateCompiler(templates: templates, shared: shared, pageNames: pageNames)
-        try compiler.compile(template.nodes, blocks: [:], in: name)
+    /// Compiles the template `name` for a rendering stack of `frames`.
+    /// - Throws: `TemplateError` when `name` is not a template.
+    static func compile(_ name: String, library: TemplateSources, frames: [Frame]) throws -> CompiledTemplate {
+        guard let template = library.template(name, indentation: "") else { throw TemplateError.noSuchTemplate(name) }
+        var compiler = TemplateCompiler(library: library, frames: frames)
+        compiler.programs.append(0..<0)
+        compiler.programNames.append(name)
+        compiler.including = [name]
+        compiler.compile(template.nodes, blocks: [:])
+        compiler.programs[0] = 0..<compiler.steps.count
+        // Programs that include themselves know nothing of the stack they are called with.
+        while !compiler.pending.isEmpty {
+            let (index, include) = compiler.pending.removeFirst()
+            compiler.frames = [.unknown]
+            compiler.base = 1
+            compiler.including = [include.name]
+            compiler.openText = nil
+            let start = compiler.steps.count
+            if let template = compiler.library.template(include.name, indentation: include.indentation) {
+                compiler.compile(template.nodes, blocks: include.blocks)
+            }
+            compiler.programs[index] = start..<compiler.steps.count
+        }
         return CompiledTemplate(
-            steps: compiler.steps, text: compiler.text, paths: compiler.paths, failures: compiler.failures,
-            pageNames: pageNames)
+            steps: compiler.steps, programs: compiler.programs, programNames: compiler.programNames,
+            text: compiler.text, paths: compiler.paths,
+            calls: compiler.calls)
     }
 
-    /// Compiles `name` for pages of `shape` (rendered with `CompiledTemplate.render(_:capacity:)`).
-    /// - Throws: `TemplateError` when `name` is not a template, `TooDeep` when it is not compiled
-    ///   (also when it nests the shape's lists deeper than `ListPositions` holds).
-    static func compile(_ name: String, templates: [String: Template], shared: TemplateValue, shape: PageShape)
-        throws -> CompiledTemplate
-    {
-        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
-        var compiler = TemplateCompiler(templates: templates, shared: shared, shape: shape)
-        try compiler.compile(template.nodes, blocks: [:], in: name)
-        return CompiledTemplate(
-            steps: compiler.steps, text: compiler.text, paths: compiler.paths, failures: compiler.failures,
-            pageNames: [])
-    }
-
-    private mutating func compile(_ nodes: [Template.Node], blocks: [String: [Template.Node]], in template: String)
-        throws
-    {
+    private mutating func compile(_ nodes: [Template.Node], blocks: [String: Template.Block]) {
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -100,120 +100,121 @@ struct TemplateCompiler {
                 case .known(let value):
                     guard let value else { continue }
                     var bytes: [UInt8] = []
-                    TemplateRenderer.append(value, escaped: escaped, to: &bytes)
+                    TemplateOutput.append(value, escaped: escaped, to: &bytes)
                     append(bytes)
-                case .page:
+                case .dynamic:
                     emit(.variable(path: intern(path), escaped: escaped))
-                case .shaped(.value(let slot), let context):
-                    emit(.slot(slot, context: context, escaped: escaped))
-                case .shaped:
-                    continue  // a list or an object shows nothing
                 }
             case .section(let path, let children, let inverted):
                 switch resolve(path) {
                 case .known(let value):
                     let truthy = value?.isTruthy ?? false
                     if inverted {
-                        if !truthy { try compile(children, blocks: blocks, in: template) }
+                        if !truthy { compile(children, blocks: blocks) }
                     } else if truthy, let value {
-                        try value.forEachSectionElement { element in
-                            try compile(children, pushing: .known(element), blocks: blocks, in: template)
+                        value.forEachSectionElement { element in
+                            compile(children, pushing: .known(element), blocks: blocks)
                         }
                     }
-                case .page:
+                case .dynamic:
                     let start = steps.count
                     let pathIndex = intern(path)
                     emit(.section(path: pathIndex, inverted: inverted, end: start))
                     if inverted {
-                        try compile(children, blocks: blocks, in: template)
+                        compile(children, blocks: blocks)
                     } else {
-                        try compile(children, pushing: .unknown, blocks: blocks, in: template)
+                        compile(children, pushing: .unknown, blocks: blocks)
                     }
                     steps[start] = .section(path: pathIndex, inverted: inverted, end: steps.count)
                     openText = nil
-                case .shaped(let member, let context):
-                    try compileSection(over: member, context: context, children, inverted, blocks, template)
                 }
-            case .partial(let name):
-                try compileTemplate(name, blocks: [:], from: template)
-            case .parent(let name, let childBlocks):
-                try compileTemplate(name, blocks: childBlocks.merging(blocks) { _, outer in outer }, from: template)
-            case .block(let name, let children):
-                try compile(blocks[name] ?? children, blocks: blocks, in: template)
+            case .partial(let name, let given, let indentation, _):
+                // Blocks given further out win over the ones given here.
+                let filled = given.map { $0.merging(blocks) { _, outer in outer } } ?? [:]
+                include(name, blocks: filled, indentation: indentation)
+            case .block(let block):
+                compile(fill(block, from: blocks[block.name]), blocks: blocks)
             }
         }
     }
 
-    /// A section over a member of the page's shape: an object is always shown, so its content
-    /// is compiled in place; a value or a list becomes a step the page decides.
-    private mutating func compileSection(
-        over member: PageShape.Member, context: SlotContext, _ children: [Template.Node], _ inverted: Bool,
-        _ blocks: [String: [Template.Node]], _ template: String
-    ) throws {
-        switch member {
-        case .object(let object):
-            if !inverted {
-                try compile(children, pushing: .shaped(object, context: context), blocks: blocks, in: template)
-            }
-        case .value(let slot):
-            let start = steps.count
-            emit(.slotSection(slot, context: context, list: false, inverted: inverted, end: start))
-            if inverted {
-                try compile(children, blocks: blocks, in: template)
-            } else {
-                try compile(children, pushing: .value(slot, context: context), blocks: blocks, in: template)
-            }
-            steps[start] = .slotSection(slot, context: context, list: false, inverted: inverted, end: steps.count)
-            openText = nil
-        case .list(let slot, let element):
-            let start = steps.count
-            emit(.slotSection(slot, context: context, list: true, inverted: inverted, end: start))
-            if inverted {
-                try compile(children, blocks: blocks, in: template)
-            } else {
-                guard let inner = context.appending(listDepth) else { throw TooDeep() }
-                listDepth += 1
-                defer { listDepth -= 1 }
-                try compile(children, pushing: .shaped(element, context: inner), blocks: blocks, in: template)
-            }
-            steps[start] = .slotSection(slot, context: context, list: true, inverted: inverted, end: steps.count)
-            openText = nil
-        }
-    }
-
-    private mutating func compile(
-        _ nodes: [Template.Node], pushing frame: Frame, blocks: [String: [Template.Node]], in template: String
-    ) throws {
-        frames.append(frame)
-        defer { frames.removeLast() }
-        try compile(nodes, blocks: blocks, in: template)
-    }
-
-    private mutating func compileTemplate(_ name: String, blocks: [String: [Template.Node]], from caller: String)
-        throws
-    {
-        guard let template = templates[name] else {
-            // Rendering fails only if it gets here, which may depend on the page.
-            failures.append(TemplateError.noSuchPartial(name, usedBy: caller))
-            emit(.failure(index: failures.count - 1))
+    /// Unrolls the template `name` here, or calls it when it is being unrolled already.
+    private mutating func include(_ name: String, blocks: [String: Template.Block], indentation: String) {
+        guard including.contains(name) else {
+            // A template that is missing renders nothing (`TemplateLibrary.validate()` reports it).
+            guard let template = library.template(name, indentation: indentation) else { return }
+            including.append(name)
+            defer { including.removeLast() }
+            compile(template.nodes, blocks: blocks)
             return
         }
-        depth += 1
-        defer { depth -= 1 }
-        // Whether rendering goes this deep may depend on the page: leave it to the renderer.
-        guard depth < TemplateRenderer.maximumDepth else { throw TooDeep() }
-        try compile(template.nodes, blocks: blocks, in: name)
+        let key =
+            ([name, indentation] + blocks.sorted { $0.key < $1.key }.map { "\($0.key)\u{1}\(Self.key(of: $0.value))" })
+            .joined(separator: "\u{0}")
+        let index: Int
+        if let known = programIndexes[key] {
+            index = known
+        } else {
+            index = programs.count
+            programs.append(0..<0)
+            programNames.append(name)
+            programIndexes[key] = index
+            pending.append((index, Include(name: name, blocks: blocks, indentation: indentation, key: key)))
+        }
+        // Sections over known values were unrolled: their values are put back on the stack.
+        var above: [TemplateValue?] = []
+        var unrolled = false
+        for frame in frames[base...] {
+            if case .known(let value) = frame {
+                above.append(value)
+                unrolled = true
+            } else {
+                above.append(nil)
+            }
+        }
+        if unrolled {
+            calls.append(above)
+            emit(.call(program: index, frames: calls.count - 1))
+        } else {
+            emit(.call(program: index, frames: -1))
+        }
     }
 
-    /// Looks `path` up as `TemplateRenderer.lookup` would, as far as the frames are known.
+    private static func key(of block: Template.Block) -> String {
+        "\(block.isStandalone) \(block.tagIndentation ?? "-") \(block.delimiters.open) \(block.delimiters.close) "
+            + block.source
+    }
+
+    /// The nodes a block shows where it is used: its own default content, or the content a
+    /// parent's caller gives for it, moved from the indentation it was given with to the one
+    /// of the place it is used.
+    private func fill(_ site: Template.Block, from given: Template.Block?) -> [Template.Node] {
+        guard let given else { return site.nodes }
+        let indentation: String
+        if site.isStandalone {
+            indentation = String(site.source.isEmpty ? Substring(site.tagIndentation ?? "") : site.ownIndentation)
+        } else {
+            indentation = site.tagIndentation ?? ""
+        }
+        let own = given.ownIndentation
+        if own.isEmpty && indentation.isEmpty || site.isStandalone && own == indentation { return given.nodes }
+        let source = Template.reindent(given.source, removing: own, adding: indentation, first: site.isStandalone)
+        let moved = try? Template(
+            source, name: "block \(given.name)", delimiters: given.delimiters, firstLine: given.line)
+        return moved?.nodes ?? given.nodes
+    }
+
+    private mutating func compile(_ nodes: [Template.Node], pushing frame: Frame, blocks: [String: Template.Block]) {
+        frames.append(frame)
+        defer { frames.removeLast() }
+        compile(nodes, blocks: blocks)
+    }
+
+    /// Looks `path` up as `CompiledTemplate` would, as far as the frames are known.
     private func resolve(_ path: [String]) -> Resolution {
         guard let first = path.first else {
-            switch frames.last {
-            case .known(let value): return .known(value)
-            case .shaped(let object, let context): return .shaped(.object(object), context: context)
-            case .value(let slot, let context): return .shaped(.value(slot), context: context)
-            default: return .page
-            }
+            if case .known(let value) = frames.last { return .known(value) }
+            return .dynamic
         }
         var found: TemplateValue?
         search: for frame in frames.reversed() {
@@ -224,13 +225,9 @@ struct TemplateCompiler {
                     break search
                 }
             case .page(let names):
-                if names.contains(first) { return .page }
+                if names.contains(first) { return .dynamic }
             case .unknown:
-                return .page
-            case .shaped(let object, let context):
-                if let member = object.members[first] { return resolve(path.dropFirst(), in: member, context: context) }
-            case .value:
-                continue  // a value has no names
+                return .dynamic
             }
         }
         for name in path.dropFirst() {
@@ -238,16 +235,6 @@ struct TemplateCompiler {
             found = members[name]
         }
         return .known(found)
-    }
-
-    /// The rest of a path whose first name is `member` of the page's shape.
-    private func resolve(_ rest: ArraySlice<String>, in member: PageShape.Member, context: SlotContext) -> Resolution {
-        var member = member
-        for name in rest {
-            guard case .object(let object) = member, let inner = object.members[name] else { return .known(nil) }
-            member = inner
-        }
-        return .shaped(member, context: context)
     }
 
     private mutating func append(_ bytes: [UInt8]) {

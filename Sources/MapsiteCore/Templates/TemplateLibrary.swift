@@ -9,8 +9,9 @@ import Foundation
 /// per item page here against a few microseconds for typed `TemplateValue`s (see the README's
 /// benchmark figures).
 public struct TemplateLibrary: Sendable {
-    let templates: [String: Template]
+    let sources: TemplateSources
     private let compiled = CompiledTemplates()
+    var templates: [String: Template] { sources.templates }
     public var names: Set<String> { Set(templates.keys) }
     /// A fingerprint of every template's name and text.
     public private(set) var fingerprint: UInt64 = 0
@@ -36,7 +37,7 @@ public struct TemplateLibrary: Sendable {
                 sources[name] = text
             }
         }
-        self.templates = templates
+        self.sources = TemplateSources(templates)
         fingerprint = Self.fingerprint(of: sources)
     }
 
@@ -48,12 +49,13 @@ public struct TemplateLibrary: Sendable {
 
     /// A library of templates given as text, by name.
     public init(sources: [String: String]) throws {
-        templates = try sources.reduce(into: [:]) { $0[$1.key] = try Template($1.value, name: $1.key) }
+        self.sources = TemplateSources(
+            try sources.reduce(into: [:]) { $0[$1.key] = try Template($1.value, name: $1.key) })
         fingerprint = Self.fingerprint(of: sources)
     }
 
     /// Renders the template `name` with `values` as the context, outermost first.
-    /// - Throws: `TemplateError` when there is no such template, or it uses one that does not exist.
+    /// - Throws: `TemplateError` when there is no such template, or it includes itself endlessly.
     public func render(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws -> String {
         String(decoding: try renderBytes(values, withTemplate: name, capacity: capacity), as: UTF8.self)
     }
@@ -62,10 +64,12 @@ public struct TemplateLibrary: Sendable {
     public func renderBytes(_ values: [TemplateValue], withTemplate name: String, capacity: Int = 8192) throws
         -> [UInt8]
     {
-        guard let template = templates[name] else { throw TemplateError.noSuchTemplate(name) }
-        var renderer = TemplateRenderer(templates: templates, stack: values, capacity: capacity)
-        try renderer.render(template.nodes, blocks: [:], in: name)
-        return renderer.output
+        // Compiled knowing nothing of the values: every name is looked up as it renders.
+        let key = CompiledTemplates.Key(template: name, shared: nil, names: [])
+        let compiled = try compiled.template(for: key) {
+            try TemplateCompiler.compile(name, library: sources, frames: [.unknown])
+        }
+        return try compiled.render(values, capacity: capacity)
     }
 
     public func render(_ value: TemplateValue, withTemplate name: String) throws -> String {
@@ -90,31 +94,45 @@ public struct TemplateLibrary: Sendable {
         let key = CompiledTemplates.Key(template: name, shared: shared.key, names: names)
         let compiled = try compiled.template(for: key) {
             try TemplateCompiler.compile(
-                name, templates: templates, shared: shared.value,
-                pageNames: Set(names.map { ViewNames.shared.name($0) }))
-        }
-        guard let compiled else {
-            return try renderBytes([shared.value, page.value], withTemplate: name, capacity: capacity)
+                name, library: sources,
+                frames: [.known(shared.value), .page(Set(names.map { ViewNames.shared.name($0) }))])
         }
         return try compiled.render(page, over: shared.value, capacity: capacity)
     }
 
-    /// Renders the template `name` for a page of `shape` from its `source`, over `shared`: the
-    /// same bytes as `renderBytes([shared.value, .object(shape.materialize(source))], …)`, without
-    /// making that view (see `PageShape`).
-    func renderPage(
-        _ source: some PageSource, shape: PageShape, over shared: SharedView, withTemplate name: String,
-        capacity: Int = 8192
-    ) throws -> [UInt8] {
-        let key = CompiledTemplates.Key(template: name, shared: shared.key, names: [], shape: shape.key)
-        let compiled = try compiled.template(for: key) {
-            try TemplateCompiler.compile(name, templates: templates, shared: shared.value, shape: shape)
+    /// Checks that every partial and parent a template names is a template: the spec renders a
+    /// missing one as nothing, which would hide a theme's typo.
+    /// - Throws: `TemplateProblems` listing each use of a name that is not a template, by file and line.
+    public func validate() throws {
+        var problems: [String] = []
+        func check(_ nodes: [Template.Node], in template: Template) {
+            for node in nodes {
+                switch node {
+                case .text, .variable: continue
+                case .section(_, let children, _): check(children, in: template)
+                case .partial(let name, let blocks, _, let line):
+                    if templates[name] == nil {
+                        let kind = blocks == nil ? "partial" : "parent"
+                        problems.append("\(template.name):\(line): \(kind) \"\(name)\" is not a template")
+                    }
+                    for block in (blocks ?? [:]).values.sorted(by: { $0.line < $1.line }) {
+                        check(block.nodes, in: template)
+                    }
+                case .block(let block): check(block.nodes, in: template)
+                }
+            }
         }
-        guard let compiled else {
-            return try renderBytes(
-                [shared.value, .object(shape.materialize(source))], withTemplate: name, capacity: capacity)
-        }
-        return try compiled.render(source, capacity: capacity)
+        for name in templates.keys.sorted() { check(templates[name]!.nodes, in: templates[name]!) }
+        if !problems.isEmpty { throw TemplateProblems(problems: problems) }
+    }
+}
+
+/// Partials and parents that name no template, each as `file:line: partial "name" is not a template`.
+public struct TemplateProblems: Error, LocalizedError, Equatable {
+    public var problems: [String]
+
+    public var errorDescription: String? {
+        "\(problems.count) template error\(problems.count == 1 ? "" : "s"):\n" + problems.joined(separator: "\n")
     }
 }
 
@@ -131,29 +149,22 @@ public struct SharedView: Sendable {
 }
 
 /// Compiled templates by template, shared view and page names, made as pages ask for them;
-/// safe across threads. A template that is not compiled (`TemplateCompiler.TooDeep`) is kept
-/// as nil, so it is rendered the ordinary way without trying again.
+/// safe across threads.
 final class CompiledTemplates: @unchecked Sendable {
     struct Key: Hashable {
         var template: String
-        var shared: String
+        /// The shared view's key; nil for a template compiled knowing nothing of its values.
+        var shared: String?
         /// The names of the page's own view (`ViewNames`).
         var names: [Int32]
-        /// The page's shape, for templates compiled against one (`PageShape.key`).
-        var shape: String? = nil
     }
 
     private let lock = NSLock()
-    private var templates: [Key: CompiledTemplate?] = [:]
+    private var templates: [Key: CompiledTemplate] = [:]
 
-    func template(for key: Key, compile: () throws -> CompiledTemplate) throws -> CompiledTemplate? {
+    func template(for key: Key, compile: () throws -> CompiledTemplate) throws -> CompiledTemplate {
         if let known = lock.withLock({ templates[key] }) { return known }
-        let made: CompiledTemplate?
-        do {
-            made = try compile()
-        } catch is TemplateCompiler.TooDeep {
-            made = nil
-        }
+        let made = try compile()
         lock.withLock { templates[key] = made }
         return made
     }

@@ -1,25 +1,48 @@
 import Foundation
 
-/// Turns mustache source into `Template.Node`s: tokens first, then the standalone-line rule,
-/// then a tree built with a stack of open sections.
+/// Turns mustache source into `Template.Node`s: tokens first (text cut at line breaks, tags
+/// read with the delimiters then in force), then the standalone-line rule line by line, then a
+/// tree built with a stack of open sections.
 struct TemplateParser {
+    struct Tag {
+        var kind: Character
+        var content: String
+        var line: Int
+        /// The tag itself, delimiters included.
+        var range: Range<String.Index>
+        var delimiters: Template.Delimiters
+        /// Whether this closes a parent (`{{/name}}` after `{{<name}}`).
+        var closesParent = false
+        /// Whether it stands alone on its line, and that line (break included).
+        var isStandalone = false
+        var lineRange: Range<String.Index>?
+        /// The blank space before it when nothing else comes before it on its line.
+        var indentation: String?
+
+        /// Where a block's content starts, after its opening tag (or its line).
+        var contentStart: String.Index { isStandalone ? lineRange!.upperBound : range.upperBound }
+        /// Where a block's content ends, before its closing tag (or its line).
+        var contentEnd: String.Index { isStandalone ? lineRange!.lowerBound : range.lowerBound }
+    }
+
     enum Token {
-        case text(String)
-        case tag(kind: Character, content: String, line: Int)
+        /// Text up to a line break (included) or a tag.
+        case text(Substring)
+        case tag(Tag)
     }
 
     /// Tag kinds that vanish with their line when they stand alone on it.
-    static let standaloneKinds: Set<Character> = ["#", "^", "/", "!", ">", "<", "$"]
+    static let standaloneKinds: Set<Character> = ["#", "^", "/", "!", ">", "<", "$", "="]
 
     let source: String
     let name: String
+    var delimiters: Template.Delimiters
+    let firstLine: Int
 
     func parse() throws -> [Template.Node] {
-        var tokens = try tokenize()
-        applyStandaloneRule(&tokens)
+        let tokens = Self.applyStandaloneRule(try tokenize())
         var position = 0
-        let nodes = try build(tokens, &position, closing: nil)
-        return nodes
+        return try build(tokens, &position, closing: nil)
     }
 
     private func error(_ line: Int?, _ message: String) -> TemplateError {
@@ -28,122 +51,201 @@ struct TemplateParser {
 
     private func tokenize() throws -> [Token] {
         var tokens: [Token] = []
-        var rest = Substring(source)
-        var line = 1
-        while let open = rest.range(of: "{{") {
-            let text = rest[..<open.lowerBound]
-            if !text.isEmpty { tokens.append(.text(String(text))) }
-            line += text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            var inner = rest[open.upperBound...]
+        var delimiters = delimiters
+        var rest = source[...]
+        var line = firstLine
+        var open: [(name: String, kind: Character)] = []
+        func addText(_ text: Substring) {
+            var text = text
+            while let newline = text.firstIndex(where: \.isNewline) {
+                let end = text.index(after: newline)
+                tokens.append(.text(text[..<end]))
+                line += 1
+                text = text[end...]
+            }
+            if !text.isEmpty { tokens.append(.text(text)) }
+        }
+        while let opening = rest.range(of: delimiters.open) {
+            addText(rest[..<opening.lowerBound])
+            var inner = rest[opening.upperBound...]
             var kind: Character = " "
-            var closer = "}}"
+            var closer = delimiters.close
             if let first = inner.first, "#^/!><$&{=".contains(first) {
                 kind = first
                 inner = inner.dropFirst()
-                if first == "{" { closer = "}}}" }
+                if first == "{" { closer = "}" + closer }
+                if first == "=" { closer = "=" + closer }
             }
-            guard let close = inner.range(of: closer) else { throw error(line, "a tag opened here is never closed") }
-            let content = inner[..<close.lowerBound]
-            if kind == "=" { throw error(line, "changing delimiters is not supported") }
-            if kind == "{" { kind = "&" }
-            tokens.append(.tag(kind: kind, content: content.trimmingCharacters(in: .whitespaces), line: line))
-            line += content.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            rest = inner[close.upperBound...]
+            guard let closing = inner.range(of: closer) else { throw error(line, "a tag opened here is never closed") }
+            let raw = inner[..<closing.lowerBound]
+            let content = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            var tag = Tag(
+                kind: kind == "{" ? "&" : kind, content: content, line: line,
+                range: opening.lowerBound..<closing.upperBound, delimiters: delimiters)
+            switch kind {
+            case "=":
+                let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard parts.count == 2 else { throw error(line, "{{=\(content)=}} does not give two delimiters") }
+                delimiters = Template.Delimiters(open: String(parts[0]), close: String(parts[1]))
+            case "#", "^", "<", "$":
+                open.append((content, kind))
+            case "/":
+                if let last = open.popLast() {
+                    tag.closesParent = last.kind == "<" && last.name == content
+                }
+            default: break
+            }
+            tokens.append(.tag(tag))
+            line += raw.reduce(0) { $1.isNewline ? $0 + 1 : $0 }
+            rest = inner[closing.upperBound...]
         }
-        if !rest.isEmpty { tokens.append(.text(String(rest))) }
+        addText(rest)
         return tokens
     }
 
-    /// A section, partial, comment or block tag alone on its line removes the line's whitespace
-    /// and its line break, so templates can be indented without changing the output.
-    private func applyStandaloneRule(_ tokens: inout [Token]) {
-        let original = tokens
-        for index in original.indices {
-            guard case .tag(let kind, _, _) = original[index], Self.standaloneKinds.contains(kind),
-                let (before, after, hasBreak) = Self.lineAround(index, in: original)
-            else { continue }
-            if index > 0, case .text(let text) = tokens[index - 1] {
-                tokens[index - 1] = .text(String(text.dropLast(before)))
+    /// Section, partial, comment, delimiter, parent and block tags alone on their line remove
+    /// the line's blank space and its line break, so templates can be indented without changing
+    /// the output. A line may hold several such tags when one of them opens or closes a parent
+    /// (`{{<parent}}{{/parent}}`, `{{<parent}}{{$block}}`).
+    private static func applyStandaloneRule(_ tokens: [Token]) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        var start = 0
+        while start < tokens.count {
+            var end = start
+            while end < tokens.count {
+                end += 1
+                if case .text(let text) = tokens[end - 1], text.last?.isNewline == true { break }
             }
-            if index + 1 < tokens.count, case .text(let text) = tokens[index + 1] {
-                tokens[index + 1] = .text(String(text.dropFirst(after + (hasBreak ? 1 : 0))))
+            var line = Array(tokens[start..<end])
+            markIndentation(&line)
+            if let lineRange = standaloneRange(line) {
+                let blank = line.prefix { if case .text = $0 { true } else { false } }
+                let indentation = blank.map { if case .text(let text) = $0 { String(text) } else { "" } }.joined()
+                for case .tag(var tag) in line {
+                    tag.isStandalone = true
+                    tag.lineRange = lineRange
+                    tag.indentation = indentation
+                    result.append(.tag(tag))
+                }
+            } else {
+                result += line
+            }
+            start = end
+        }
+        return result
+    }
+
+    /// Notes on each tag of a line the blank space before it, when only that comes before it.
+    private static func markIndentation(_ line: inout [Token]) {
+        var blank = ""
+        for index in line.indices {
+            switch line[index] {
+            case .text(let text):
+                guard isBlank(text) else { return }
+                blank += text
+            case .tag(var tag):
+                tag.indentation = blank
+                line[index] = .tag(tag)
+                return
             }
         }
     }
 
-    /// When the tag at `index` is alone on its line: how many characters of blank space stand
-    /// before it and after it on that line, and whether a line break follows.
-    private static func lineAround(_ index: Int, in tokens: [Token]) -> (Int, Int, Bool)? {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        var before = 0
-        if index > 0 {
-            guard case .text(let text) = tokens[index - 1] else { return nil }
-            if let newline = text.lastIndex(where: \.isNewline) {
-                let tail = text[text.index(after: newline)...]
-                guard tail.allSatisfy(blank) else { return nil }
-                before = tail.count
-            } else {
-                guard index - 1 == 0, text.allSatisfy(blank) else { return nil }
-                before = text.count
+    /// The range of the line when its tags stand alone on it.
+    private static func standaloneRange(_ line: [Token]) -> Range<String.Index>? {
+        var tags: [Tag] = []
+        var lower: String.Index?
+        var upper: String.Index?
+        for token in line {
+            switch token {
+            case .text(let text):
+                guard isBlank(text) else { return nil }
+                lower = lower ?? text.startIndex
+                upper = text.endIndex
+            case .tag(let tag):
+                guard standaloneKinds.contains(tag.kind) else { return nil }
+                tags.append(tag)
+                lower = lower ?? tag.range.lowerBound
+                upper = tag.range.upperBound
             }
         }
-        var after = 0
-        var hasBreak = false
-        if index + 1 < tokens.count {
-            guard case .text(let text) = tokens[index + 1] else { return nil }
-            if let newline = text.firstIndex(where: \.isNewline) {
-                let head = text[..<newline]
-                guard head.allSatisfy(blank) else { return nil }
-                after = head.count
-                hasBreak = true
-            } else {
-                guard index + 1 == tokens.count - 1, text.allSatisfy(blank) else { return nil }
-                after = text.count
-            }
-        }
-        return (before, after, hasBreak)
+        guard !tags.isEmpty, let lower, let upper else { return nil }
+        if tags.count > 1, !tags.contains(where: { $0.kind == "<" || $0.closesParent }) { return nil }
+        return lower..<upper
     }
 
-    private func build(_ tokens: [Token], _ position: inout Int, closing: (name: String, line: Int)?) throws
-        -> [Template.Node]
-    {
+    private static func isBlank(_ text: Substring) -> Bool {
+        text.allSatisfy { $0 == " " || $0 == "\t" || $0.isNewline }
+    }
+
+    private func build(_ tokens: [Token], _ position: inout Int, closing: Tag?) throws -> [Template.Node] {
         var nodes: [Template.Node] = []
+        var text: [UInt8] = []
+        func flush() {
+            if !text.isEmpty { nodes.append(.text(text)) }
+            text = []
+        }
         while position < tokens.count {
             let token = tokens[position]
             position += 1
-            switch token {
-            case .text(let text):
-                if !text.isEmpty { nodes.append(.text(Array(text.utf8))) }
-            case .tag(let kind, let content, let line):
-                switch kind {
-                case "!": continue
-                case "/":
-                    guard let closing, closing.name == content else {
-                        throw error(line, "{{/\(content)}} closes no open section")
-                    }
-                    return nodes
-                case "#", "^":
-                    let children = try build(tokens, &position, closing: (content, line))
-                    nodes.append(.section(path: Self.path(content), nodes: children, inverted: kind == "^"))
-                case ">": nodes.append(.partial(content))
-                case "$":
-                    nodes.append(.block(content, nodes: try build(tokens, &position, closing: (content, line))))
-                case "<":
-                    let children = try build(tokens, &position, closing: (content, line))
-                    var blocks: [String: [Template.Node]] = [:]
-                    for case .block(let blockName, let blockNodes) in children { blocks[blockName] = blockNodes }
-                    nodes.append(.parent(content, blocks: blocks))
-                default:
-                    guard !content.isEmpty else { throw error(line, "an empty tag") }
-                    nodes.append(.variable(path: Self.path(content), escaped: kind != "&"))
+            guard case .tag(let tag) = token else {
+                if case .text(let piece) = token { text += piece.utf8 }
+                continue
+            }
+            switch tag.kind {
+            case "!", "=": continue
+            case "/":
+                guard let closing, closing.content == tag.content else {
+                    throw error(tag.line, "{{/\(tag.content)}} closes no open section")
                 }
+                flush()
+                return nodes
+            default: break
+            }
+            flush()
+            switch tag.kind {
+            case "#", "^":
+                let children = try build(tokens, &position, closing: tag)
+                nodes.append(.section(path: Self.path(tag.content), nodes: children, inverted: tag.kind == "^"))
+            case ">":
+                nodes.append(
+                    .partial(tag.content, blocks: nil, indentation: standaloneIndentation(tag), line: tag.line))
+            case "$":
+                nodes.append(.block(try block(tag, tokens, &position)))
+            case "<":
+                let children = try build(tokens, &position, closing: tag)
+                var blocks: [String: Template.Block] = [:]
+                for case .block(let block) in children { blocks[block.name] = block }
+                nodes.append(
+                    .partial(tag.content, blocks: blocks, indentation: standaloneIndentation(tag), line: tag.line))
+            default:
+                guard !tag.content.isEmpty else { throw error(tag.line, "an empty tag") }
+                nodes.append(.variable(path: Self.path(tag.content), escaped: tag.kind != "&"))
             }
         }
-        if let closing { throw error(closing.line, "{{\(closing.name)}} is never closed") }
+        if let closing { throw error(closing.line, "{{\(closing.content)}} is never closed") }
+        flush()
         return nodes
     }
 
+    private func standaloneIndentation(_ tag: Tag) -> String {
+        tag.isStandalone ? tag.indentation ?? "" : ""
+    }
+
+    /// A block and its content, up to its closing tag.
+    private func block(_ tag: Tag, _ tokens: [Token], _ position: inout Int) throws -> Template.Block {
+        let children = try build(tokens, &position, closing: tag)
+        guard case .tag(let close) = tokens[position - 1] else { preconditionFailure("a block ends with a tag") }
+        let start = tag.contentStart
+        let end = max(start, close.contentEnd)
+        return Template.Block(
+            name: tag.content, nodes: children, source: source[start..<end], delimiters: tag.delimiters,
+            isStandalone: tag.isStandalone, tagIndentation: tag.indentation, line: tag.line + (tag.isStandalone ? 1 : 0)
+        )
+    }
+
     static func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".").map(String.init)
+        name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 }

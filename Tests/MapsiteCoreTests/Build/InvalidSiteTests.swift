@@ -75,6 +75,12 @@ private let invalidSites = [
             #"$CONTENT/site.yml:4: expected valid YAML (while scanning a quoted scalar from line 2), found "found unexpected end of stream""#
     ),
     InvalidSite(
+        name: "missing-partial",
+        message: #"""
+            1 template error:
+            $CONTENT/templates/partials/footer.mustache:2: partial "partials/credits" is not a template
+            """#),
+    InvalidSite(
         name: "bad-front-matter",
         message: #"$CONTENT/pages/guide.md:3: key "menu": expected a whole number in -1000000…1000000, found "second""#),
     InvalidSite(

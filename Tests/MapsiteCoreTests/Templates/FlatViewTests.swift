@@ -42,6 +42,33 @@ struct FlatViewTests {
         #expect(view.rootNames == [ViewName.hasNeighbours, .item, .title].map(\.rawValue))
     }
 
+    @Test("names that are not ViewNames work as well, so a view gains a name where it is built")
+    func otherNames() throws {
+        var view = FlatView()
+        view.text("openingHours", "9–5 & later")
+        view.beginList("rooms")
+        view.beginObject()
+        view.optional("floor", "2")
+        view.flag("accessible", true)
+        view.end()
+        view.end()
+        view.beginObject("owner")
+        view.text("name") { $0 += "Ann".utf8 }
+        view.end()
+        view.finish()
+        #expect(
+            view.value
+                == [
+                    "openingHours": "9–5 & later", "rooms": [["floor": "2", "accessible": true]],
+                    "owner": ["name": "Ann"],
+                ])
+        let library = try TemplateLibrary(sources: [
+            "main": "{{openingHours}}|{{#rooms}}{{floor}}{{#accessible}}♿{{/accessible}}{{/rooms}}|{{owner.name}}"
+        ])
+        let html = try library.renderPage(view, over: SharedView(key: "s", value: [:]), withTemplate: "main")
+        #expect(String(decoding: html, as: UTF8.self) == "9–5 &amp; later|2♿|Ann")
+    }
+
     @Test("an object converted and back is the same; of a name given twice, the last counts")
     func conversion() throws {
         let object = TemplateObject([
@@ -56,8 +83,8 @@ struct FlatViewTests {
         ])
         let shared = SharedView(key: "s", value: ["a": "shared", "b": "B"])
         let compiled = String(decoding: try library.renderPage(view, over: shared, withTemplate: "main"), as: UTF8.self)
-        let interpreted = try library.render([shared.value, .object(object)], withTemplate: "main")
-        #expect(compiled == interpreted)
+        let lookedUp = try library.render([shared.value, .object(object)], withTemplate: "main")
+        #expect(compiled == lookedUp)
         #expect(compiled == "last|d|[xB][true][B]|2")
     }
 

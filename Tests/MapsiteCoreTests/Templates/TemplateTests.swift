@@ -102,8 +102,8 @@ struct TemplateTests {
             ("a\n{{#open}}\nb", "template \"main\", line 2: {{open}} is never closed"),
             ("{{/close}}", "template \"main\", line 1: {{/close}} closes no open section"),
             ("x\ny {{name", "template \"main\", line 2: a tag opened here is never closed"),
-            ("{{=<% %>=}}", "template \"main\", line 1: changing delimiters is not supported"),
-            ("{{> missing}}", "template \"main\": uses \"missing\", which is not a template"),
+            ("{{=<% %>}}", "template \"main\", line 1: a tag opened here is never closed"),
+            ("{{=<%=}}", "template \"main\", line 1: {{=<%=}} does not give two delimiters"),
         ])
     func errors(source: String, message: String) {
         #expect(throws: TemplateError.self) { try render(source) }

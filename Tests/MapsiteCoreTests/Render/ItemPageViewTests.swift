@@ -3,8 +3,8 @@ import Testing
 
 @testable import MapsiteCore
 
-@Suite("Item pages rendered from their source")
-struct ItemPageSourceTests {
+@Suite("Item pages' views")
+struct ItemPageViewTests {
     /// Two datasets, one listing the other's nearest places, with places at one spot, fields
     /// with and without values, a description, an image and text that needs escaping.
     static func pages(baseURL: String) throws -> (TemplateLibrary, SiteContext, [Dataset], [ItemPage]) {
@@ -63,51 +63,26 @@ struct ItemPageSourceTests {
     }
 
     @Test(
-        "every page has the bytes the interpreter makes of the view its source stands for",
+        "every page compiled over its shared view has the bytes of the same views looked up name by name",
         arguments: ["/", "https://example.org/maps/"])
-    func sameAsInterpreted(baseURL: String) throws {
+    func sameAsLookedUp(baseURL: String) throws {
         let (library, context, datasets, pages) = try Self.pages(baseURL: baseURL)
         for (dataset, page) in zip(datasets, pages) {
             let shared = context.shared(at: ItemPage.path(dataset: dataset.name, slug: "item"))
             for position in dataset.items.indices {
-                let source = page.source(for: position)
-                let compiled = try library.renderPage(source, shape: page.shape, over: shared, withTemplate: "item")
-                let view = page.shape.materialize(source)
-                let interpreted = try library.renderBytes([shared.value, .object(view)], withTemplate: "item")
-                #expect(String(decoding: compiled, as: UTF8.self) == String(decoding: interpreted, as: UTF8.self))
+                let view = page.view(for: position)
+                let compiled = try library.renderPage(view, over: shared, withTemplate: "item")
+                let lookedUp = try library.renderBytes([shared.value, view.value], withTemplate: "item")
+                #expect(String(decoding: compiled, as: UTF8.self) == String(decoding: lookedUp, as: UTF8.self))
                 #expect(compiled.count > 1000)
             }
-        }
-    }
-
-    @Test("a value is shown by sections exactly when it appends something")
-    func truthyWhenNotEmpty() throws {
-        let (_, _, datasets, pages) = try Self.pages(baseURL: "https://example.org/maps/")
-        func check(_ object: PageShape.Object, _ source: ItemPage.Source, _ indices: SlotIndices) {
-            for (name, member) in object.members {
-                switch member {
-                case .value(let slot):
-                    var bytes: [UInt8] = []
-                    source.append(slot, at: indices, to: &bytes)
-                    #expect(source.isTruthy(slot, at: indices) == !bytes.isEmpty, "\(name) at \(source.position)")
-                case .list(let slot, let element):
-                    for index in 0..<source.count(slot, at: indices) {
-                        check(element, source, indices.appending(index)!)
-                    }
-                case .object(let inner):
-                    check(inner, source, indices)
-                }
-            }
-        }
-        for (dataset, page) in zip(datasets, pages) {
-            for position in dataset.items.indices { check(page.shape.root, page.source(for: position), SlotIndices()) }
         }
     }
 
     @Test("the view: escaped where shown, lists of fields, neighbours and cross-dataset places")
     func view() throws {
         let (library, context, datasets, pages) = try Self.pages(baseURL: "https://example.org/maps/")
-        let box = pages[0].shape.materialize(pages[0].source(for: 0))
+        let box = pages[0].view(for: 0).object
         #expect(box["title"] == "Box <1> & co · Places & more")
         #expect(box["canonical"] == .text("https://example.org/maps/boxes/" + datasets[0].items[0].slug + "/"))
         guard case .object(let item) = box["item"] else {
@@ -127,13 +102,13 @@ struct ItemPageSourceTests {
             return
         }
         #expect(samePlace.count == 1)
-        let unsafe = pages[0].shape.materialize(pages[0].source(for: 3))
+        let unsafe = pages[0].view(for: 3).object
         guard case .object(let other) = unsafe["item"] else {
             Issue.record("no item")
             return
         }
         #expect(other["image"] == false && other["fields"] == [] && other["hasFields"] == false)
-        let stop = pages[1].shape.materialize(pages[1].source(for: 0))
+        let stop = pages[1].view(for: 0).object
         guard case .object(let stopItem) = stop["item"], case .list(let cross) = stopItem["cross"],
             case .object(let first) = cross.first
         else {
@@ -148,8 +123,7 @@ struct ItemPageSourceTests {
         #expect(places.count == 2)
         let html = String(
             decoding: try library.renderPage(
-                pages[0].source(for: 0), shape: pages[0].shape,
-                over: context.shared(at: "boxes/x/"), withTemplate: "item"), as: UTF8.self)
+                pages[0].view(for: 0), over: context.shared(at: "boxes/x/"), withTemplate: "item"), as: UTF8.self)
         #expect(html.contains("<h1>Box &lt;1&gt; &amp; co</h1>"))
         #expect(!html.contains("Box <1>"))
     }
