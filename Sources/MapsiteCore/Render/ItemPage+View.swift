@@ -37,20 +37,25 @@ extension ItemPage {
         view.optional(.thumbnail, item.thumbnail.flatMap { ItemPage.resolve($0, root: root) })
         view.beginList(.fields)
         var hasFields = false
+        var hasHours = false
         for (column, field) in config.fields.enumerated() where !item.values[column].isEmpty {
             let value = item.values[column]
-            addField(field.label, field.format.format(value), link: groupLinks[field.name]?[value], to: &view)
+            let hours = field.format == .hours ? WeeklyHours(value) : nil
+            addField(
+                field.label, field.format.format(value), link: groupLinks[field.name]?[value], hours: hours, to: &view)
             hasFields = true
+            hasHours = hasHours || hours != nil
         }
         for field in config.groupBy where !config.fields.contains(where: { $0.name == field }) {
             guard let column = config.keptFields.firstIndex(of: field), !item.values[column].isEmpty,
                 let link = groupLinks[field]?[item.values[column]]
             else { continue }
-            addField(Label.from(field), item.values[column], link: link, to: &view)
+            addField(Label.from(field), item.values[column], link: link, hours: nil, to: &view)
             hasFields = true
         }
         view.end()
         view.flag(.hasFields, hasFields)
+        view.flag("hasHours", hasHours)
         view.beginList(.directions)
         let label = Escape.urlComponent(item.title)
         for link in Directions.links {
@@ -114,12 +119,32 @@ extension ItemPage {
         return view
     }
 
-    /// A field shown: its label, its value as shown, and the group page it links to, if any.
-    private func addField(_ label: String, _ value: String, link: String?, to view: inout FlatView) {
+    /// A field shown: its label, its value as shown, the group page it links to, if any, and for
+    /// an `hours` field its week: `hours.days` (each day's name and times) and `hours.week` and
+    /// `hours.zone` for the script that works out the next time (`hours.js`).
+    private func addField(
+        _ label: String, _ value: String, link: String?, hours: WeeklyHours?, to view: inout FlatView
+    ) {
         view.beginObject()
         view.text(.label, label)
         view.text(.value, value)
         if let link { view.text(.url) { $0.appendUTF8(Self.root, link) } } else { view.flag(.url, false) }
+        if let hours {
+            view.beginObject("hours")
+            view.beginList("days")
+            for (day, times) in zip(WeeklyHours.dayFullNames, hours.dayTexts) {
+                view.beginObject()
+                view.text("name", day)
+                view.text("times", times.isEmpty ? "–" : times)
+                view.end()
+            }
+            view.end()
+            view.text("week", hours.json)
+            view.optional("zone", dataset.config.timeZone)
+            view.end()
+        } else {
+            view.flag("hours", false)
+        }
         view.end()
     }
 

@@ -18,6 +18,7 @@ struct WeeklyHours: Sendable, Equatable {
     }
 
     static let dayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+    static let dayFullNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// Monday first: each day's times, in order.
     var days: [[Time]]
@@ -96,6 +97,21 @@ struct WeeklyHours: Sendable, Equatable {
     /// Each day's times as people read them, Monday first: `17:00`, `09:00–17:30`; empty for none.
     var dayTexts: [String] {
         days.map { times in times.map(\.text).joined(separator: ", ") }
+    }
+
+    /// The week as `hours.js` reads it: per day, Monday first, `[start]` for a moment and
+    /// `[start, end]` for a span, in minutes after midnight: `[[[1020]],[[1020]],…,[]]`.
+    var json: String {
+        "["
+            + days.map { times in
+                "["
+                    + times.map { time in
+                        switch time {
+                        case .moment(let minute): "[\(minute)]"
+                        case .span(let start, let end): "[\(start),\(end)]"
+                        }
+                    }.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "]"
     }
 
     /// The week in one line, runs of days with the same times together: `Mo–Fr 17:00; Sa 12:00`.
