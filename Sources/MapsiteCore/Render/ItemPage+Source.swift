@@ -141,7 +141,7 @@ extension ItemPage {
                 else { continue }
                 fields.append((Label.from(field), item.values[column], link))
             }
-            self.fields = fields
+            self.fields = fields + ItemPage.measureFields(item)
             samePlace = page.index.samePlace(as: position)
             directionsLabel = Escape.urlComponent(item.title)
         }
