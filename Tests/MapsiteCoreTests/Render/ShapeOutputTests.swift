@@ -86,6 +86,17 @@ struct ShapeOutputTests {
         #expect(ItemPage.measureFields(try Self.dataset(nil).items[0]).isEmpty)
     }
 
+    @Test("the item data gains the shape, rewound, and its bounds; a point's gains nothing") func itemData() throws {
+        var bytes: [UInt8] = []
+        ItemPage.appendShapeData(try Self.dataset(Self.square).items[0], to: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]],"#))
+        #expect(text.hasSuffix(#","bounds":[[0,0],[1,1]]"#))
+        var none: [UInt8] = []
+        ItemPage.appendShapeData(try Self.dataset(nil).items[0], to: &none)
+        #expect(none.isEmpty)
+    }
+
     @Test("the JSON-LD GeoShape lists the outer ring as lat lon pairs") func geoShape() throws {
         var bytes: [UInt8] = []
         ItemPage.appendGeoShape(try Self.dataset(Self.square).items[0], to: &bytes)
