@@ -28,6 +28,8 @@ from urllib.parse import urljoin
 import pytest
 import yaml
 
+import shapes
+
 # Selenium must use the Debian chromedriver it is given, never download one, and send no stats.
 os.environ.setdefault("SE_OFFLINE", "true")
 os.environ.setdefault("SE_AVOID_STATS", "true")
@@ -484,6 +486,8 @@ class SourceRow:
     thumbnail: str | None = None
     # Every source, derived and region field by name, as text ("" when missing): for groups.
     values: dict[str, str] = field(default_factory=dict)
+    # A GeoJSON geometry other than a Point, as written; None for points.
+    geometry: dict | None = None
 
     def value(self, name: str) -> str:
         return self.values.get(name, "")
@@ -522,8 +526,12 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
     elif suffix == ".geojson":
         for feature in json.loads(source.read_text())["features"]:
             properties = feature.get("properties") or {}
-            lon, lat = feature["geometry"]["coordinates"][:2]
-            records.append((lambda name, p=properties: _json_text(_dotted(p, name)), (lat, lon)))
+            geometry = feature["geometry"]
+            if geometry["type"] == "Point":
+                lon, lat = geometry["coordinates"][:2]
+                records.append((lambda name, p=properties: _json_text(_dotted(p, name)), (lat, lon)))
+            else:  # a line or polygon: its representative point, its measures (shapes.py)
+                records.append((lambda name, p=properties: _json_text(_dotted(p, name)), geometry))
     else:
         for element in json.loads(source.read_text()):
             records.append((lambda name, e=element: _json_text(_dotted(e, name)), None))
@@ -537,6 +545,8 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
             lat, lon = float(source_value(config["latitude"])), float(source_value(config["longitude"]))
         elif config.get("coordinates"):
             lat, lon = (float(part) for part in source_value(config["coordinates"]).split(","))
+        elif isinstance(geometry, dict):
+            lat, lon = shapes.representative(geometry)
         else:
             lat, lon = geometry
         # Derived fields and the region field, computed here from their definitions in site.yml.
@@ -566,6 +576,8 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
         for name in config.get("group_by") or []:
             if name not in names and value(name):
                 fields.append((label_from(name), value(name)))
+        if isinstance(geometry, dict):
+            fields += shapes.measures(geometry)
         wanted = set(names) | set(config.get("group_by") or []) | set(extra)
         wanted |= {a["field"] for a in config.get("aggregates") or []}
         rows.append(
@@ -575,6 +587,7 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
                 description=_non_empty(value(config["item_description"])) if config.get("item_description") else None,
                 thumbnail=_non_empty(value(config["thumbnail"])) if config.get("thumbnail") else None,
                 values={name: value(name) or "" for name in wanted},
+                geometry=geometry if isinstance(geometry, dict) else None,
             )
         )
     return rows

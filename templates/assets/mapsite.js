@@ -105,6 +105,14 @@
     basemap(map);
     L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(element.getAttribute("data-color")) })
       .addTo(map);
+    // A line or polygon: drawn in the dataset's colour, the map fitted to it.
+    var data = document.getElementById("item-data");
+    var item = data ? JSON.parse(data.textContent) : {};
+    if (item.geometry && item.bounds) {
+      var tint = element.getAttribute("data-color");
+      L.geoJSON(item.geometry, { style: { color: tint, weight: 4, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
+      map.fitBounds(item.bounds, { padding: [16, 16], maxZoom: 18 });
+    }
   }
 
   // Values kept in this browser for this site (localStorage, under "mapsite-<name>:<site path>"),

@@ -14,10 +14,13 @@ public struct Item: Sendable, Equatable {
     public var description: String?
     /// Where the item came from, for messages: `line 17`, `feature 3`.
     public var origin: String
+    /// The place's shape when it is not a single point (a GeoJSON line, polygon or multipoint);
+    /// nil for points, whose shape is `point`.
+    public var geometry: Geometry?
 
     public init(
         id: String, slug: String, title: String, point: GeoPoint, values: [String], image: String? = nil,
-        thumbnail: String? = nil, description: String? = nil, origin: String
+        thumbnail: String? = nil, description: String? = nil, origin: String, geometry: Geometry? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -28,6 +31,7 @@ public struct Item: Sendable, Equatable {
         self.thumbnail = thumbnail
         self.description = description
         self.origin = origin
+        self.geometry = geometry
     }
 }
 

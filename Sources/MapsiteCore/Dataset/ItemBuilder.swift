@@ -33,7 +33,8 @@ struct ItemBuilder {
             image: nonEmpty(config.image.flatMap(record.value)),
             thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
             description: nonEmpty(config.itemDescription.flatMap(record.value)),
-            origin: record.line.map { "line \($0)" } ?? record.location ?? ""
+            origin: record.line.map { "line \($0)" } ?? record.location ?? "",
+            geometry: record.shape
         )
     }
 
@@ -63,6 +64,11 @@ struct ItemBuilder {
             let lat = try number(record, latField, in: -90...90)
             let lon = try number(record, lonField, in: -180...180)
             return Self.point(lat, lon)
+        }
+        if let shape = record.shape {
+            // Checked in range by `GeoJSONShapeReader`; the representative point lies within.
+            let point = shape.representativePoint
+            return Self.point(point.latitude, point.longitude)
         }
         if let geometry = record.geometry {
             try check(geometry.latitude, in: -90...90, record, "geometry latitude")

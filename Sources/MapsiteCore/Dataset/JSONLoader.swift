@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads a JSON array of objects, and GeoJSON FeatureCollections of Points, into records.
+/// Reads a JSON array of objects, and GeoJSON FeatureCollections, into records: a Point feature
+/// as a position, any other geometry as a shape (`GeoJSONShapeReader`).
 /// Nested values are read by dotted path: `location.lat`.
 ///
 /// Numbers are kept as written (`12345678901234567`, `0.30000000000000004`), and coordinates read
@@ -45,10 +46,24 @@ enum JSONLoader {
             if let id = feature["id"].flatMap(text) { location += " (id \(id))" }
             let properties = feature["properties"]?.object ?? JSONObject(members: [:])
             let geometry = feature["geometry"]
-            guard let geometry, geometry["type"]?.string == "Point" else {
-                let type = geometry?["type"]?.string ?? "no geometry"
+            guard let geometry, geometry != .null else {
                 try invalid(
-                    InputError(file: file, location: location, field: "geometry", expected: "a Point", found: type))
+                    InputError(
+                        file: file, location: location, field: "geometry", expected: "a geometry",
+                        found: "no geometry"))
+                continue
+            }
+            guard geometry["type"]?.string == "Point" else {
+                do {
+                    let shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry)
+                    try body(
+                        Record(
+                            line: nil, location: location, value: { lookup($0, in: properties) },
+                            fieldKind: "property", geometry: nil, emptyValue: { emptyValue($0, in: properties) },
+                            shape: shape))
+                } catch let error as InputError {
+                    try invalid(error)
+                }
                 continue
             }
             guard let position = geometry["coordinates"]?.array, position.count >= 2,

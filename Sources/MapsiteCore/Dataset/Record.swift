@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 
 /// One row of a source before validation: field values by name, and where it came from.
 ///
@@ -18,4 +19,7 @@ public struct Record {
     /// How a field that is there but holds no value is named (`NULL`, `null`); nil when it is missing
     /// or has a value. Messages tell "no such column" from "found NULL" by it.
     public var emptyValue: (String) -> String? = { _ in nil }
+    /// A GeoJSON geometry other than a Point, already checked; its representative point is the
+    /// item's position unless the dataset names coordinate fields.
+    public var shape: Geometry? = nil
 }

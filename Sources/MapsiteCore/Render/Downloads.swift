@@ -1,6 +1,8 @@
 import Foundation
 
 /// A dataset as files to download: GeoJSON and CSV with id, title, coordinates and the shown fields.
+/// Lines and polygons keep their whole shape: as GeoJSON geometries, and as WKT in the CSV's
+/// `geometry` column beside their representative point.
 enum Downloads {
     /// Both files of every dataset: `downloads/<name>.geojson` and `downloads/<name>.csv`.
     static func files(_ datasets: [Dataset]) -> [(path: String, bytes: [UInt8])] {
@@ -38,11 +40,18 @@ enum Downloads {
     ) {
         bytes += "{\"type\":\"Feature\",\"id\":".utf8
         JSONWriter.appendString(items[position].id, to: &bytes)
-        bytes += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[".utf8
-        JSONWriter.appendNumber(items[position].point.longitude, decimals: 7, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        JSONWriter.appendNumber(items[position].point.latitude, decimals: 7, to: &bytes)
-        bytes += "]},\"properties\":{\"id\":".utf8
+        if let geometry = items[position].geometry {
+            // Lines and polygons whole, rings wound as RFC 7946 asks.
+            bytes += ",\"geometry\":".utf8
+            GeoJSONGeometry.append(geometry.rewound, to: &bytes)
+            bytes += ",\"properties\":{\"id\":".utf8
+        } else {
+            bytes += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[".utf8
+            JSONWriter.appendNumber(items[position].point.longitude, decimals: 7, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONWriter.appendNumber(items[position].point.latitude, decimals: 7, to: &bytes)
+            bytes += "]},\"properties\":{\"id\":".utf8
+        }
         JSONWriter.appendString(items[position].id, to: &bytes)
         bytes += ",\"title\":".utf8
         JSONWriter.appendString(items[position].title, to: &bytes)
@@ -66,6 +75,9 @@ enum Downloads {
         var header = ["id", "title", "latitude", "longitude"] + fields.map(\.name)
         let hasImage = dataset.items.contains { $0.image != nil }
         if hasImage { header.append("image") }
+        // A dataset of lines or polygons gets their shapes as WKT; one of points only has no such column.
+        let hasShapes = dataset.items.contains { $0.geometry != nil }
+        if hasShapes { header.append("geometry") }
         var bytes: [UInt8] = []
         for (index, name) in header.enumerated() { appendCell(name, first: index == 0, to: &bytes) }
         bytes += "\r\n".utf8
@@ -85,6 +97,10 @@ enum Downloads {
                 }
                 if hasImage {
                     appendCell(items[item].image.flatMap { SafeURL.sanitize($0) } ?? "", first: false, to: &bytes)
+                }
+                if hasShapes {
+                    let shape = items[item].geometry ?? .point(items[item].point)
+                    appendCell(GeoJSONGeometry.wkt(shape), first: false, to: &bytes)
                 }
                 bytes += "\r\n".utf8
             }

@@ -22,6 +22,7 @@ extension ItemPage {
             hasher.add(item.image ?? "\u{0}")
             hasher.add(item.thumbnail ?? "\u{0}")
             hasher.add(item.description ?? "\u{0}")
+            ItemPage.addShape(item, to: &hasher)
             for (field, column) in groupColumns {
                 hasher.add(field)
                 hasher.add(groupLinks[field]?[item.values[column]] ?? "\u{0}")

@@ -37,14 +37,12 @@ extension ItemPage {
         view.optional(.thumbnail, item.thumbnail.flatMap { ItemPage.resolve($0, root: root) })
         view.beginList(.fields)
         var hasFields = false
-        var hasHours = false
         for (column, field) in config.fields.enumerated() where !item.values[column].isEmpty {
             let value = item.values[column]
             let hours = field.format == .hours ? WeeklyHours(value) : nil
             addField(
                 field.label, field.format.format(value), link: groupLinks[field.name]?[value], hours: hours, to: &view)
             hasFields = true
-            hasHours = hasHours || hours != nil
         }
         for field in config.groupBy where !config.fields.contains(where: { $0.name == field }) {
             guard let column = config.keptFields.firstIndex(of: field), !item.values[column].isEmpty,
@@ -53,9 +51,12 @@ extension ItemPage {
             addField(Label.from(field), item.values[column], link: link, hours: nil, to: &view)
             hasFields = true
         }
+        for measure in ItemPage.measureFields(item) {
+            addField(measure.label, measure.value, link: nil, hours: nil, to: &view)
+            hasFields = true
+        }
         view.end()
         view.flag(.hasFields, hasFields)
-        view.flag("hasHours", hasHours)
         view.beginList(.directions)
         let label = Escape.urlComponent(item.title)
         for link in Directions.links {

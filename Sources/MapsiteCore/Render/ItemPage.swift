@@ -158,6 +158,7 @@ final class ItemPage: Sendable {
             bytes.append(UInt8(ascii: ":"))
             list(other, cross.table[position])
         }
+        Self.appendShapeData(dataset.items[position], to: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -189,11 +190,18 @@ final class ItemPage: Sendable {
                 member(#""image":"#, absolute + image)
             }
         }
-        bytes += #","geo":{"@type":"GeoCoordinates","latitude":"#.utf8
+        // A place with a shape (`ItemPage+Shape.swift`) has a list: its GeoCoordinates, then its GeoShape.
+        bytes += (item.geometry == nil ? #","geo":"# : #","geo":["#).utf8
+        bytes += #"{"@type":"GeoCoordinates","latitude":"#.utf8
         JSONWriter.appendNumber(item.point.latitude, decimals: 7, to: &bytes)
         bytes += #","longitude":"#.utf8
         JSONWriter.appendNumber(item.point.longitude, decimals: 7, to: &bytes)
-        bytes += "}}".utf8
+        bytes += "}".utf8
+        if item.geometry != nil {
+            Self.appendGeoShape(item, to: &bytes)
+            bytes += "]".utf8
+        }
+        bytes += "}".utf8
     }
 }
 

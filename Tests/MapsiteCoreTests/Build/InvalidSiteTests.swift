@@ -44,10 +44,10 @@ private let invalidSites = [
             $CONTENT/data/boxes.csv: line 4: field "box_id": expected a unique id (already used at line 2), found "b1"
             """),
     InvalidSite(
-        name: "non-point-feature",
+        name: "short-line-feature",
         message: """
             1 input error:
-            $CONTENT/data/routes.geojson: feature 2 (id route-9): geometry: expected a Point, found "LineString"
+            $CONTENT/data/routes.geojson: feature 2 (id route-9): geometry.coordinates: expected a list of at least 2 positions, found "[[-87.62, 41.88]]"
             """),
     InvalidSite(
         name: "json-not-array",

@@ -58,7 +58,7 @@ struct SiteBuilderTests {
                     #"\#(content)/data/boxes.csv:9: expected 4 fields as in the header, found "3 fields""#,
                     #"\#(content)/data/boxes.csv:17: column "lat": expected a number in -90…90, found "N/A""#,
                     #"\#(content)/data/boxes.csv: line 20: field "box_id": expected a unique id (already used at line 3), found "b2""#,
-                    #"\#(content)/data/stops.geojson: feature 2 (id route-9): geometry: expected a Point, found "LineString""#,
+                    #"\#(content)/data/stops.geojson: feature 2 (id route-9): geometry.coordinates: expected a list of at least 2 positions, found "[[-87.62, 41.88]]""#,
                 ])
         }
     }

@@ -189,26 +189,30 @@ struct DatasetLoaderGeoJSONTests {
         #expect(dataset.items.first?.title == "Untitled")
     }
 
-    @Test("a non-Point feature names the feature") func lineString() {
+    @Test("a GeometryCollection names the feature") func geometryCollection() {
         #expect(
             TestDataset.error(
                 collection(
                     point(1, 2),
-                    #"{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}"#),
-                spots) == #"content/spots.geojson: feature 2: geometry: expected a Point, found "LineString""#)
+                    #"{"type": "Feature", "geometry": {"type": "GeometryCollection", "geometries": []}}"#),
+                spots)
+                == #"content/spots.geojson: feature 2: geometry: expected a Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon (a GeometryCollection is not read: split it into features), found "a GeometryCollection""#
+        )
     }
 
-    @Test("a non-Point feature with an id names the id too") func lineStringWithID() {
+    @Test("a Polygon without rings names the feature's id and the coordinates") func polygonWithID() {
         #expect(
             TestDataset.error(
                 collection(#"{"type": "Feature", "id": "road-7", "geometry": {"type": "Polygon", "coordinates": []}}"#),
-                spots) == #"content/spots.geojson: feature 1 (id road-7): geometry: expected a Point, found "Polygon""#)
+                spots)
+                == #"content/spots.geojson: feature 1 (id road-7): geometry.coordinates: expected a non-empty list of rings, found "an empty list""#
+        )
     }
 
     @Test("a feature without geometry") func noGeometry() {
         #expect(
             TestDataset.error(collection(#"{"type": "Feature", "geometry": null, "properties": {}}"#), spots)
-                == #"content/spots.geojson: feature 1: geometry: expected a Point, found "no geometry""#)
+                == #"content/spots.geojson: feature 1: geometry: expected a geometry, found "no geometry""#)
     }
 
     @Test("a Point without two numbers") func badCoordinates() {
@@ -245,16 +249,16 @@ struct DatasetLoaderGeoJSONTests {
         )
     }
 
-    @Test("skip_invalid keeps every Point and reports the rest") func skipInvalid() throws {
+    @Test("skip_invalid keeps every valid feature and reports the rest") func skipInvalid() throws {
         let data = collection(
             point(1, 2, name: "A"),
-            #"{"type": "Feature", "geometry": {"type": "MultiPoint", "coordinates": [[1, 2]]}}"#,
+            #"{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2]]}}"#,
             point(3, 4, name: "B"), point(5, 95, name: "C"))
         let dataset = try TestDataset.load(data, spots + "\nskip_invalid: true")
         #expect(dataset.items.map(\.title).sorted() == ["A", "B"])
         #expect(
             dataset.skipped.map(\.description) == [
-                #"content/spots.geojson: feature 2: geometry: expected a Point, found "MultiPoint""#,
+                #"content/spots.geojson: feature 2: geometry.coordinates: expected a list of at least 2 positions, found "[[1, 2]]""#,
                 #"content/spots.geojson: feature 4: geometry latitude: expected a number in -90…90, found "95.0""#,
             ])
     }

@@ -91,7 +91,7 @@ struct ItemPageViewTests {
         }
         #expect(item["description"] == "It's \"here\"")
         #expect(item["image"] == "https://example.org/1.jpg")
-        #expect(item["fields"] == [["label": "Pickup", "value": "5 pm", "url": false]])
+        #expect(item["fields"] == [["label": "Pickup", "value": "5 pm", "url": false, "hours": false]])
         guard case .list(let neighbours) = item["neighbours"] else {
             Issue.record("no neighbours")
             return

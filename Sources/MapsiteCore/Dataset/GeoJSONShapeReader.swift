@@ -1,0 +1,99 @@
+import Foundation
+import MapsiteGeo
+
+/// Reads a GeoJSON geometry other than a Point (MultiPoint, LineString, MultiLineString, Polygon,
+/// MultiPolygon) into a `Geometry`, checking it: every error names the file, the feature and
+/// the position in the coordinates (`geometry.coordinates[0][3]`).
+///
+/// Checked: no empty lists; positions of two (or three) finite numbers in -180…180 and -90…90; a
+/// LineString of at least two positions; a ring of at least four positions whose last equals
+/// its first. A GeometryCollection, or any other type, is an error.
+struct GeoJSONShapeReader {
+    let file: String
+    let location: String
+
+    func geometry(_ geometry: JSONValue) throws -> Geometry {
+        let type = geometry["type"]?.string
+        let coordinates = geometry["coordinates"]
+        let path = "geometry.coordinates"
+        switch type {
+        case "MultiPoint":
+            return .multiPoint(try list(coordinates, path, of: "positions", minimum: 1, position))
+        case "LineString":
+            return .lineString(try line(coordinates, path))
+        case "MultiLineString":
+            return .multiLineString(try list(coordinates, path, of: "lines", minimum: 1, line))
+        case "Polygon":
+            return .polygon(try polygon(coordinates, path))
+        case "MultiPolygon":
+            return .multiPolygon(
+                MultiPolygon(polygons: try list(coordinates, path, of: "polygons", minimum: 1, polygon)))
+        case "GeometryCollection":
+            throw failure(
+                "geometry",
+                "a Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon "
+                    + "(a GeometryCollection is not read: split it into features)", "a GeometryCollection")
+        case let type:
+            throw failure(
+                "geometry", "a Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
+                type ?? (geometry == .null ? "no geometry" : "a geometry without a type"))
+        }
+    }
+
+    private func failure(_ field: String, _ expected: String, _ found: String) -> InputError {
+        InputError(file: file, location: location, field: field, expected: expected, found: found)
+    }
+
+    /// The elements of a list of at least `minimum`, each read by `element` at its own path.
+    private func list<Element>(
+        _ value: JSONValue?, _ path: String, of what: String, minimum: Int,
+        _ read: (JSONValue?, String) throws -> Element
+    ) throws -> [Element] {
+        guard let elements = value?.array, elements.count >= minimum else {
+            let expected = minimum == 1 ? "a non-empty list of \(what)" : "a list of at least \(minimum) \(what)"
+            throw failure(path, expected, found(value))
+        }
+        return try elements.enumerated().map { index, element in try read(element, "\(path)[\(index)]") }
+    }
+
+    private func line(_ value: JSONValue?, _ path: String) throws -> [GeoPoint] {
+        try list(value, path, of: "positions", minimum: 2, position)
+    }
+
+    private func polygon(_ value: JSONValue?, _ path: String) throws -> Polygon {
+        Polygon(rings: try list(value, path, of: "rings", minimum: 1, ring))
+    }
+
+    private func ring(_ value: JSONValue?, _ path: String) throws -> [GeoPoint] {
+        let points = try list(value, path, of: "positions (a ring)", minimum: 4, position)
+        guard points.first == points.last else {
+            // Four positions at least: `list` made sure.
+            let positions = value?.array ?? []
+            throw failure(
+                path, "a closed ring: its last position the same as its first",
+                "\(JSONLoader.written(positions[0])) … \(JSONLoader.written(positions[positions.count - 1]))")
+        }
+        return points
+    }
+
+    private func position(_ value: JSONValue?, _ path: String) throws -> GeoPoint {
+        guard let numbers = value?.array, (2...3).contains(numbers.count), let longitude = numbers[0].number,
+            let latitude = numbers[1].number
+        else {
+            throw failure(path, "a position [longitude, latitude] of two numbers", found(value))
+        }
+        guard longitude.isFinite, latitude.isFinite, (-180...180).contains(longitude), (-90...90).contains(latitude)
+        else {
+            throw failure(
+                path, "a position [longitude, latitude] within -180…180 and -90…90",
+                "[\(JSONLoader.written(numbers[0])), \(JSONLoader.written(numbers[1]))]")
+        }
+        return ItemBuilder.point(latitude, longitude)
+    }
+
+    private func found(_ value: JSONValue?) -> String {
+        guard let value else { return "nothing" }
+        if let elements = value.array, elements.isEmpty { return "an empty list" }
+        return JSONLoader.written(value)
+    }
+}

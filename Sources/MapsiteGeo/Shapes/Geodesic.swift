@@ -1,0 +1,122 @@
+import Foundation
+
+/// Distances, lengths and areas on the WGS 84 ellipsoid, for the measures place pages show.
+///
+/// Distances are Vincenty's inverse solution (to well under a millimetre for the short edges of
+/// map data; for nearly antipodal points, where it does not converge, the great-circle distance
+/// on the mean radius is used instead). Areas are taken on the authalic sphere, whose area
+/// equals the ellipsoid's, with each edge a great circle there: for polygons of city or country
+/// size this agrees with the ellipsoidal geodesic area to far better than 0.1%.
+public enum Geodesic {
+    /// WGS 84's semi-major axis in metres and flattening.
+    public static let semiMajorAxis = 6_378_137.0
+    public static let flattening = 1 / 298.257_223_563
+    static let semiMinorAxis = semiMajorAxis * (1 - flattening)
+    /// The first eccentricity squared, and the eccentricity.
+    static let eccentricitySquared = flattening * (2 - flattening)
+    static let eccentricity = eccentricitySquared.squareRoot()
+
+    /// The length of the geodesic between `a` and `b`, in metres.
+    /// - Complexity: O(1); a few iterations, at most 200.
+    public static func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+        if a == b { return 0 }
+        let f = flattening
+        let lambdaL = (b.longitude - a.longitude) * .pi / 180
+        let u1 = atan((1 - f) * tan(a.latitude * .pi / 180))
+        let u2 = atan((1 - f) * tan(b.latitude * .pi / 180))
+        let (sinU1, cosU1, sinU2, cosU2) = (sin(u1), cos(u1), sin(u2), cos(u2))
+        var lambda = lambdaL
+        for _ in 0..<200 {
+            let (sinLambda, cosLambda) = (sin(lambda), cos(lambda))
+            let crossTerm = cosU1 * sinU2 - sinU1 * cosU2 * cosLambda
+            let sinSigma = ((cosU2 * sinLambda) * (cosU2 * sinLambda) + crossTerm * crossTerm).squareRoot()
+            if sinSigma == 0 { return 0 }
+            let cosSigma = sinU1 * sinU2 + cosU1 * cosU2 * cosLambda
+            let sigma = atan2(sinSigma, cosSigma)
+            let sinAlpha = cosU1 * cosU2 * sinLambda / sinSigma
+            let cosSquaredAlpha = 1 - sinAlpha * sinAlpha
+            // On the equator cos²α is 0 and the term drops out.
+            let cos2SigmaM = cosSquaredAlpha != 0 ? cosSigma - 2 * sinU1 * sinU2 / cosSquaredAlpha : 0
+            let c = f / 16 * cosSquaredAlpha * (4 + f * (4 - 3 * cosSquaredAlpha))
+            let previous = lambda
+            lambda =
+                lambdaL + (1 - c) * f * sinAlpha
+                * (sigma + c * sinSigma * (cos2SigmaM + c * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
+            if abs(lambda - previous) < 1e-12 {
+                let a2 = semiMajorAxis * semiMajorAxis
+                let b2 = semiMinorAxis * semiMinorAxis
+                let uSquared = cosSquaredAlpha * (a2 - b2) / b2
+                let bigA = 1 + uSquared / 16384 * (4096 + uSquared * (-768 + uSquared * (320 - 175 * uSquared)))
+                let bigB = uSquared / 1024 * (256 + uSquared * (-128 + uSquared * (74 - 47 * uSquared)))
+                let deltaSigma =
+                    bigB * sinSigma
+                    * (cos2SigmaM + bigB / 4
+                        * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - bigB / 6 * cos2SigmaM
+                            * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
+                return semiMinorAxis * bigA * (sigma - deltaSigma)
+            }
+        }
+        return GreatCircle.distance(a, b)
+    }
+
+    /// The length of a line through `points` in order, in metres.
+    /// - Complexity: O(n) for n points.
+    public static func length(_ points: [GeoPoint]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
+    }
+
+    /// The area a ring encloses, in square metres, whatever its orientation.
+    /// - Complexity: O(n) for n vertices.
+    public static func area(ofRing ring: [GeoPoint]) -> Double {
+        abs(signedExcess(ring)) * authalicRadius * authalicRadius
+    }
+
+    /// The area of a polygon: its outer ring's less its holes', in square metres.
+    /// - Complexity: O(n) for n vertices.
+    public static func area(_ polygon: Polygon) -> Double {
+        let outer = area(ofRing: polygon.outer)
+        return max(0, polygon.holes.reduce(outer) { $0 - area(ofRing: $1) })
+    }
+
+    /// The length of every ring of a polygon, holes included, in metres.
+    /// - Complexity: O(n) for n vertices.
+    public static func perimeter(_ polygon: Polygon) -> Double {
+        polygon.rings.reduce(0) { total, ring in
+            // A ring written without its closing position still has the closing edge.
+            let closing = ring.first != ring.last ? ring.last.map { distance($0, ring[0]) } ?? 0 : 0
+            return total + length(ring) + closing
+        }
+    }
+
+    /// The radius of the sphere with the ellipsoid's area, in metres.
+    static let authalicRadius = semiMajorAxis * (q(1) / 2).squareRoot()
+
+    /// The authalic latitude of `latitude` (both in radians): where the sphere of equal area puts it.
+    static func authalicLatitude(_ latitude: Double) -> Double {
+        asin(max(-1, min(1, q(sin(latitude)) / q(1))))
+    }
+
+    /// The function `q` of the authalic latitude, of `sine`, the sine of the geodetic latitude.
+    private static func q(_ sine: Double) -> Double {
+        let e = eccentricity
+        let es = e * sine
+        return (1 - eccentricitySquared) * (sine / (1 - es * es) - 1 / (2 * e) * log((1 - es) / (1 + es)))
+    }
+
+    /// The spherical excess of a ring (in steradians, signed by orientation) on the authalic
+    /// sphere, summed edge by edge from each edge's triangle with the pole.
+    private static func signedExcess(_ ring: [GeoPoint]) -> Double {
+        guard var previous = ring.last else { return 0 }
+        var total = 0.0
+        for vertex in ring {
+            var deltaLongitude = (vertex.longitude - previous.longitude) * .pi / 180
+            if deltaLongitude > .pi { deltaLongitude -= 2 * .pi }
+            if deltaLongitude < -.pi { deltaLongitude += 2 * .pi }
+            let t1 = tan(authalicLatitude(previous.latitude * .pi / 180) / 2)
+            let t2 = tan(authalicLatitude(vertex.latitude * .pi / 180) / 2)
+            total += 2 * atan2(tan(deltaLongitude / 2) * (t1 + t2), 1 + t1 * t2)
+            previous = vertex
+        }
+        return total
+    }
+}

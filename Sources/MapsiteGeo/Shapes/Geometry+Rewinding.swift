@@ -1,0 +1,31 @@
+extension Geometry {
+    /// The shape with RFC 7946's ring orientation: outer rings counter-clockwise, holes clockwise
+    /// (in longitude/latitude, as seen on a map with north up). Other shapes are unchanged.
+    /// - Complexity: O(n) for n vertices.
+    public var rewound: Geometry {
+        switch self {
+        case .polygon(let polygon): .polygon(Self.rewound(polygon))
+        case .multiPolygon(let shape): .multiPolygon(MultiPolygon(polygons: shape.polygons.map(Self.rewound)))
+        default: self
+        }
+    }
+
+    private static func rewound(_ polygon: Polygon) -> Polygon {
+        Polygon(
+            rings: polygon.rings.enumerated().map { index, ring in
+                let counterClockwise = signedTwiceArea(ring) > 0
+                return counterClockwise == (index == 0) ? ring : ring.reversed()
+            })
+    }
+
+    /// Twice the signed area of a ring in longitude/latitude: positive when counter-clockwise.
+    static func signedTwiceArea(_ ring: [GeoPoint]) -> Double {
+        guard var previous = ring.last else { return 0 }
+        var twice = 0.0
+        for point in ring {
+            twice += previous.longitude * point.latitude - point.longitude * previous.latitude
+            previous = point
+        }
+        return twice
+    }
+}
