@@ -93,9 +93,11 @@ public struct SiteContext: Sendable {
             "title": .text(config.title), "description": .optional(config.description),
         ]
         site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })
+        let local = config.leaflet == "local"
         let leaflet =
-            config.leaflet == "local"
-            ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
+            local ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
+        // The minified builds when copied from Debian; in a URL's folder, the names Leaflet's own dist has.
+        let minified = local ? ".min" : ""
         return .object([
             "root": .text(root.isEmpty ? "./" : root),
             "language": .text(config.language),
@@ -123,10 +125,10 @@ public struct SiteContext: Sendable {
                 "css": .text(root + "assets/mapsite.css"),
                 "js": .text(root + "assets/mapsite.js"),
                 "leafletCSS": .text(leaflet + "leaflet.css"),
-                "leafletJS": .text(leaflet + "leaflet.js"),
+                "leafletJS": .text(leaflet + "leaflet\(minified).js"),
                 "clusterCSS": .text(leaflet + "MarkerCluster.css"),
                 "clusterDefaultCSS": .text(leaflet + "MarkerCluster.Default.css"),
-                "clusterJS": .text(leaflet + "leaflet.markercluster.js"),
+                "clusterJS": .text(leaflet + "leaflet.markercluster\(minified).js"),
             ],
             "basemap": [
                 "url": .text(config.basemap.url), "attribution": .text(config.basemap.attribution),
