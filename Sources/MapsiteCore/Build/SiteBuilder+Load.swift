@@ -9,8 +9,11 @@ struct SiteContent {
     var regions: [String: RegionSet]
     var pages: PageLoader.Pages
     var templates: TemplateLibrary
-    /// The static files of the theme and the content (`AssetCopier`), to be written as they are.
+    /// The static files of the theme and the content (`AssetCopier`), to be written as they are
+    /// but for the fingerprints in the names of those under `assets/`.
     var assets: [OutputFile]
+    /// The fingerprinted names of the files under `assets/`, for the pages to link to.
+    var assetNames: AssetNames
     /// What an author should read: places in no region, files that lead outside the content
     /// folder.
     var warnings: [String]
@@ -45,14 +48,15 @@ extension SiteBuilder {
         let templates = try TemplateLibrary(directories: [
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])
-        let (assets, assetWarnings) = try AssetCopier(
+        let (copied, assetWarnings) = try AssetCopier(
             themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
             copiesLeaflet: config.leaflet == "local"
         ).files()
+        let (assets, assetNames) = AssetNames.fingerprint(copied)
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
-            warnings: warnings + pages.warnings + assetWarnings)
+            assetNames: assetNames, warnings: warnings + pages.warnings + assetWarnings)
     }
 
     /// Every dataset of `config`; the errors of all of them at once.
