@@ -140,7 +140,8 @@ def _no_browser_errors(request):
     Tests also check this themselves after each page (`Browser.assert_clean`) to name the page;
     this catches what happened after their last check, e.g. when an assertion ended the test early.
     """
-    browsers = [request.getfixturevalue(name) for name in ("browser", "hostile_browser") if name in request.fixturenames]
+    browsers = [request.getfixturevalue(name) for name in ("browser", "hostile_browser", "no_js")
+                if name in request.fixturenames]
     yield
     problems = [problem for browser in browsers for problem in browser.problems()]  # also clears them
     call = getattr(request.node, "report_call", None)
