@@ -188,9 +188,12 @@ def fetch(url: str) -> tuple[int, dict, bytes]:
 # --- The browser --------------------------------------------------------------------------------
 
 
-def new_driver(profile: Path):
-    """Headless Chromium with console logging and the error recorder installed."""
+def new_driver(profile: Path, javascript: bool = True):
+    """Headless Chromium with console logging and the error recorder installed (or, with
+    `javascript=False`, with JavaScript turned off as a visitor can)."""
     options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = "/usr/bin/chromium"
     for argument in [
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",

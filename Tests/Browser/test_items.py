@@ -85,7 +85,7 @@ def test_item_pages_show_their_source_row(browser, server, datasets, name):
             image = images[0]
             if is_site_relative(row.image):
                 assert image.get_attribute("src") == server.url(row.image)
-                driver.execute_script("arguments[0].scrollIntoView()", image)  # it is loading="lazy"
+                driver.execute_script("arguments[0].scrollIntoView()", image)
                 WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete", image))
                 assert driver.execute_script("return arguments[0].naturalWidth", image) > 0, f"{where}: image broken"
             assert image.get_attribute("alt") == row.title

@@ -34,13 +34,18 @@ struct ServeCommandTests {
             #expect(try server.get("/places/").status == 200)
             #expect(try server.get("/demo/places/").status == 200, "also served at the path of base_url")
 
+            // The theme's files, by their fingerprinted names.
+            let assets = try FileManager.default.contentsOfDirectory(atPath: output + "/assets")
+            let asset = { (name: String, ext: String) in
+                "/assets/" + (assets.first { $0.hasPrefix(name + ".") && $0.hasSuffix("." + ext) } ?? name + "." + ext)
+            }
             let types = [
-                "/assets/mapsite.css": "text/css; charset=utf-8",
-                "/assets/mapsite.js": "text/javascript; charset=utf-8",
+                asset("mapsite", "css"): "text/css; charset=utf-8",
+                asset("mapsite", "js"): "text/javascript; charset=utf-8",
                 "/tiles/places/index.json": "application/json",
                 "/downloads/places.geojson": "application/geo+json",
                 "/downloads/places.csv": "text/csv; charset=utf-8",
-                "/assets/favicon.svg": "image/svg+xml",
+                asset("favicon", "svg"): "image/svg+xml",
                 "/sitemap.xml": "application/xml",
                 "/robots.txt": "text/plain; charset=utf-8",
             ]

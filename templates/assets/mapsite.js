@@ -98,21 +98,66 @@
     return options;
   }
 
-  function miniMap(element) {
-    var lat = Number(element.getAttribute("data-lat"));
-    var lon = Number(element.getAttribute("data-lon"));
-    var map = L.map(element, { scrollWheelZoom: false }).setView([lat, lon], 16);
-    basemap(map);
-    L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(element.getAttribute("data-color")) })
-      .addTo(map);
-    // A line or polygon: drawn in the dataset's colour, the map fitted to it.
-    var data = document.getElementById("item-data");
-    var item = data ? JSON.parse(data.textContent) : {};
-    if (item.geometry && item.bounds) {
-      var tint = element.getAttribute("data-color");
-      L.geoJSON(item.geometry, { style: { color: tint, weight: 4, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
-      map.fitBounds(item.bounds, { padding: [16, 16], maxZoom: 18 });
+  // Loads a script or a stylesheet once, by inserting a <script> or <link>: a promise of its load.
+  var loading = {};
+  function load(url) {
+    if (!loading[url]) {
+      loading[url] = new Promise(function (resolve, reject) {
+        var css = /\.css$/.test(url.split(/[?#]/)[0]);
+        var element = document.createElement(css ? "link" : "script");
+        if (css) {
+          element.rel = "stylesheet";
+          element.href = url;
+        } else {
+          element.src = url;
+          element.async = false;  // scripts run in the order asked for
+        }
+        element.onload = resolve;
+        element.onerror = function () { reject(new Error("could not load " + url)); };
+        document.head.appendChild(element);
+      });
     }
+    return loading[url];
+  }
+
+  // Calls `show` once, when `element` comes into view (at once without IntersectionObserver).
+  // Watched from the page's load on, when the photo above the map has its height and the map its place.
+  function whenInView(element, show) {
+    if (!("IntersectionObserver" in window)) return show();
+    var observer = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      observer.disconnect();
+      show();
+    });
+    if (document.readyState === "complete") observer.observe(element);
+    else window.addEventListener("load", function () { observer.observe(element); });
+  }
+
+  // The small map of an item page: Leaflet (named by the element's data-css and data-js) is
+  // loaded only when the map scrolls into view, so a visitor who reads only the text never pays for it.
+  function miniMap(element) {
+    whenInView(element, function () {
+      var wanted = [element.getAttribute("data-css"), element.getAttribute("data-js")];
+      var ready = typeof L === "undefined" ? Promise.all(wanted.filter(Boolean).map(load)) : Promise.resolve();
+      ready.then(function () {
+        var lat = Number(element.getAttribute("data-lat"));
+        var lon = Number(element.getAttribute("data-lon"));
+        var map = L.map(element, { scrollWheelZoom: false }).setView([lat, lon], 16);
+        basemap(map);
+        L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(element.getAttribute("data-color")) })
+          .addTo(map);
+        // A line or polygon: drawn in the dataset's colour, the map fitted to it.
+        var data = document.getElementById("item-data");
+        var item = data ? JSON.parse(data.textContent) : {};
+        if (item.geometry && item.bounds) {
+          var tint = element.getAttribute("data-color");
+          L.geoJSON(item.geometry, { style: { color: tint, weight: 4, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
+          map.fitBounds(item.bounds, { padding: [16, 16], maxZoom: 18 });
+        }
+      }, function () {
+        element.textContent = "The map could not be loaded.";
+      });
+    });
   }
 
   // Values kept in this browser for this site (localStorage, under "mapsite-<name>:<site path>"),
@@ -223,13 +268,35 @@
     return { stop: stop };
   }
 
+  // On a narrow screen the site's menu folds behind a button (hidden, and the menu open, without
+  // this script): the button opens and closes it, Escape closes it and gives the button the focus.
+  function siteMenu(button) {
+    var header = button.closest(".site-header");
+    var menu = document.getElementById(button.getAttribute("aria-controls"));
+    function toggle(open) {
+      button.setAttribute("aria-expanded", String(open));
+      header.classList.toggle("menu-open", open);
+    }
+    button.addEventListener("click", function () { toggle(button.getAttribute("aria-expanded") !== "true"); });
+    header.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
+      toggle(false);
+      button.focus();
+    });
+    // Following one of its links closes it (a link to this very page would leave it open).
+    menu.addEventListener("click", function (event) { if (event.target.closest("a")) toggle(false); });
+    document.documentElement.classList.add("js-menu");
+    button.hidden = false;
+  }
+
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
-    followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL, thumbnail: thumbnail,
+    followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL, thumbnail: thumbnail, load: load,
   };
+  var menuButton = document.querySelector(".menu-button");
+  if (menuButton) siteMenu(menuButton);
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);
-  if (typeof L === "undefined") return;
   document.querySelectorAll(".minimap").forEach(miniMap);
 })();

@@ -29,7 +29,7 @@ extension SiteBuilder {
                 .init(
                     name: $0.name, title: $0.config.title, description: $0.config.description, count: $0.items.count,
                     color: $0.config.color)
-            })
+            }, assets: content.assetNames)
         return DerivedSite(groups: groups, tours: tours, context: context)
     }
 }

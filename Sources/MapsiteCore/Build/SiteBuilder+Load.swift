@@ -9,8 +9,11 @@ struct SiteContent {
     var regions: [String: RegionSet]
     var pages: PageLoader.Pages
     var templates: TemplateLibrary
-    /// The static files of the theme and the content (`AssetCopier`), to be written as they are.
+    /// The static files of the theme and the content (`AssetCopier`), to be written as they are
+    /// but for the fingerprints in the names of those under `assets/`.
     var assets: [OutputFile]
+    /// The fingerprinted names of the files under `assets/`, for the pages to link to.
+    var assetNames: AssetNames
     /// What an author should read: places in no region, files that lead outside the content
     /// folder.
     var warnings: [String]
@@ -46,13 +49,15 @@ extension SiteBuilder {
             options.themeDirectory, (options.contentDirectory as NSString).appendingPathComponent("templates"),
         ])
         try templates.validate()
-        let (assets, assetWarnings) = try AssetCopier(
+        let (copied, assetWarnings) = try AssetCopier(
             themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
             copiesLeaflet: config.leaflet == "local"
         ).files()
+        let (assets, assetNames) = AssetNames.fingerprint(copied)
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
+            assetNames: assetNames,
             warnings: warnings + datasets.flatMap(HoursCheck.warnings) + pages.warnings + assetWarnings)
     }
 

@@ -57,7 +57,8 @@ extension SiteBuilder {
         let itemPaths = itemPages.flatMap { set in (0..<set.count).map { SitePath.parent(of: set.path($0)) + "/" } }
         var files = pages.files
         files.append(try sitePages.notFound(templates: templates))
-        files += sitePages.sitemapAndRobots(pagePaths: itemPaths + pages.pagePaths)
+        let (siteFiles, sitemapWarning) = sitePages.sitemapAndRobots(pagePaths: itemPaths + pages.pagePaths)
+        files += siteFiles
         files.append(
             OutputFile(
                 SearchPages.path,
@@ -66,7 +67,7 @@ extension SiteBuilder {
                         datasets: datasets, tours: derived.tours, pages: content.pages.pages, groups: derived.groups,
                         regions: content.regions))))
         clock.finish("Rendered lists and pages")
-        return RenderedSite(files: files, itemPages: itemPages, warnings: warnings)
+        return RenderedSite(files: files, itemPages: itemPages, warnings: warnings + [sitemapWarning].compactMap { $0 })
     }
 
     /// The site path of a place's page from `dataset/id` (dataset names have no slash, ids may),

@@ -5,8 +5,10 @@ import Foundation
 struct AssetCopier {
     /// Where Debian's `libjs-leaflet` and `libjs-leaflet.markercluster` put their files.
     static let leafletDirectory = "/usr/share/javascript/leaflet"
+    /// Their minified builds: a third of the bytes of `leaflet.js` and `leaflet.markercluster.js`.
     static let leafletFiles = [
-        "leaflet.js", "leaflet.css", "leaflet.markercluster.js", "MarkerCluster.css", "MarkerCluster.Default.css",
+        "leaflet.min.js", "leaflet.css", "leaflet.markercluster.min.js", "MarkerCluster.css",
+        "MarkerCluster.Default.css",
     ]
 
     let themeDirectory: String

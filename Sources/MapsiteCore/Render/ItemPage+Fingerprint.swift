@@ -63,6 +63,7 @@ enum SiteFingerprint {
         hasher.add(String(describing: context.config))
         for entry in context.menu { hasher.add(entry.title, entry.path) }
         for entry in context.datasets { hasher.add(entry.name, entry.title, entry.description, String(entry.count)) }
+        for (path, renamed) in context.assets.paths.sorted(by: { $0.key < $1.key }) { hasher.add(path, renamed) }
         return hasher.value
     }
 

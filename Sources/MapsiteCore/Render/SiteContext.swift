@@ -23,12 +23,20 @@ public struct SiteContext: Sendable {
     public var config: SiteConfig
     public var menu: [MenuEntry]
     public var datasets: [DatasetEntry]
+    /// The fingerprinted names of the files under `assets/`.
+    public var assets: AssetNames
     private let cache = SharedViewCache()
 
-    public init(config: SiteConfig, menu: [MenuEntry], datasets: [DatasetEntry]) {
+    public init(config: SiteConfig, menu: [MenuEntry], datasets: [DatasetEntry], assets: AssetNames = AssetNames()) {
         self.config = config
         self.menu = menu
         self.datasets = datasets
+        self.assets = assets
+    }
+
+    /// The view key of a file of the theme's `assets/`: `assets/group-map.js` is `group_map_js`.
+    static func assetKey(_ path: String) -> String {
+        String(path.dropFirst(AssetNames.folder.count).map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// The shared view for a page at site path `path`, with links relative to it.
@@ -93,9 +101,26 @@ public struct SiteContext: Sendable {
             "title": .text(config.title), "description": .optional(config.description),
         ]
         site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })
-        let leaflet =
-            config.leaflet == "local"
-            ? root + "assets/leaflet/" : config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
+        // Leaflet's files: the minified builds, fingerprinted, when copied from Debian; the names
+        // Leaflet's own dist has in a URL's folder.
+        let local = config.leaflet == "local"
+        let folder = config.leaflet.hasSuffix("/") ? config.leaflet : config.leaflet + "/"
+        let leaflet: (String, String) -> TemplateValue = { name, minified in
+            .text(local ? root + assets.path(of: "assets/leaflet/" + minified) : folder + name)
+        }
+        var files: TemplateObject = [
+            "css": .text(root + assets.path(of: "assets/mapsite.css")),
+            "js": .text(root + assets.path(of: "assets/mapsite.js")),
+            "leafletCSS": leaflet("leaflet.css", "leaflet.css"),
+            "leafletJS": leaflet("leaflet.js", "leaflet.min.js"),
+            "clusterCSS": leaflet("MarkerCluster.css", "MarkerCluster.css"),
+            "clusterDefaultCSS": leaflet("MarkerCluster.Default.css", "MarkerCluster.Default.css"),
+            "clusterJS": leaflet("leaflet.markercluster.js", "leaflet.markercluster.min.js"),
+        ]
+        for (path, renamed) in assets.paths.sorted(by: { $0.key < $1.key })
+        where !path.hasPrefix(AssetNames.folder + "leaflet/") {
+            files[Self.assetKey(path)] = .text(root + renamed)
+        }
         return .object([
             "root": .text(root.isEmpty ? "./" : root),
             "language": .text(config.language),
@@ -119,15 +144,7 @@ public struct SiteContext: Sendable {
                         "csvURL": .text(link("downloads/\(entry.name).csv")),
                     ]
                 }),
-            "assets": [
-                "css": .text(root + "assets/mapsite.css"),
-                "js": .text(root + "assets/mapsite.js"),
-                "leafletCSS": .text(leaflet + "leaflet.css"),
-                "leafletJS": .text(leaflet + "leaflet.js"),
-                "clusterCSS": .text(leaflet + "MarkerCluster.css"),
-                "clusterDefaultCSS": .text(leaflet + "MarkerCluster.Default.css"),
-                "clusterJS": .text(leaflet + "leaflet.markercluster.js"),
-            ],
+            "assets": .object(files),
             "basemap": [
                 "url": .text(config.basemap.url), "attribution": .text(config.basemap.attribution),
                 "maxZoom": .text(String(config.basemap.maxZoom)),

@@ -10,8 +10,9 @@ extension Scaffold {
         title: Libraries of Manhattan
         # One sentence for the home page and <meta name="description">.
         description: Twelve branches of the New York Public Library in Manhattan, on a map.
-        # Where the site will be hosted: https://example.org/maps/ or /maps/. Only the sitemap,
-        # canonical links and 404.html use it; every other link is relative.
+        # Where the site will be hosted: https://example.org/maps/ or /maps/. Only the sitemap
+        # (written for a full https:// address only), canonical links and 404.html use it; every
+        # other link is relative.
         base_url: /
         # The language of the pages, for <html lang>.
         language: en

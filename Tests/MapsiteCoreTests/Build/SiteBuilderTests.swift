@@ -87,6 +87,24 @@ struct SiteBuilderTests {
             _ = try SiteBuilder(options: options).build()
             #expect(
                 readText(output + "/robots.txt")?.contains("Sitemap: https://maps.example.net/x/sitemap.xml") == true)
+            #expect(readText(output + "/sitemap.xml")?.contains("<loc>https://maps.example.net/x/</loc>") == true)
+        }
+    }
+
+    @Test(
+        "a base URL that is only a path: no sitemap.xml, a warning, and robots.txt names none",
+        arguments: ["/", "/maps/"])
+    func noSitemapWithoutAddress(base: String) throws {
+        try withTemporaryDirectory { output in
+            let options = BuildOptions(
+                contentDirectory: Fixtures.site("basic"), outputDirectory: output, themeDirectory: Fixtures.theme,
+                baseURL: base)
+            let report = try SiteBuilder(options: options).build()
+            #expect(!FileManager.default.fileExists(atPath: output + "/sitemap.xml"))
+            let robots = try #require(readText(output + "/robots.txt"))
+            #expect(robots.hasPrefix("User-agent: *\n"))
+            #expect(!robots.contains("Sitemap"))
+            #expect(report.warnings.contains { $0.contains("no sitemap.xml") && $0.contains("`\(base)`") })
         }
     }
 

@@ -14,7 +14,7 @@ func buildSite(content: String, into output: String, log: (@Sendable (String) ->
 enum OutputKind: Equatable {
     /// Leaflet, copied from Debian's packages: its bytes depend on the installed version.
     case vendored
-    /// A file of the theme's `assets/` folder, copied as it is.
+    /// A file of the theme's `assets/` folder, copied as it is (under its fingerprinted name).
     case themeAsset(String)
     /// The writer's own record of what it wrote (it holds hashes of the vendored files), and the
     /// build's record of what it read (a fingerprint that covers the mapsite program).
@@ -27,10 +27,29 @@ enum OutputKind: Equatable {
             self = .vendored
         } else if path == OutputWriter.manifestName || path == OutputWriter.recordName {
             self = .manifest
-        } else if path.hasPrefix("assets/"), FileManager.default.fileExists(atPath: Fixtures.theme + "/" + path) {
-            self = .themeAsset(Fixtures.theme + "/" + path)
+        } else if path.hasPrefix("assets/"),
+            case let source = Fixtures.theme + "/" + Self.withoutFingerprint(path),
+            FileManager.default.fileExists(atPath: source)
+        {
+            self = .themeAsset(source)
         } else {
             self = .generated
         }
+    }
+
+    /// `assets/mapsite.3f2a9c1e.js` as `assets/mapsite.js`.
+    static func withoutFingerprint(_ path: String) -> String {
+        path.replacing(/\.[0-9a-f]{8}(\.[A-Za-z0-9]+)$/) { "\($0.output.1)" }
+    }
+
+    /// A page's text with the fingerprints of the assets it links to masked (`mapsite.********.js`):
+    /// they change with every edit of the theme and every Leaflet of Debian's, which the golden
+    /// pages need not follow (`AssetNamesTests` checks them).
+    static func maskingFingerprints(_ bytes: Data) -> Data {
+        guard let text = String(data: bytes, encoding: .utf8) else { return bytes }
+        return Data(
+            text.replacing(/(assets\/[A-Za-z0-9._\/-]*?)\.[0-9a-f]{8}(\.[A-Za-z0-9]+)/) {
+                "\($0.output.1).********\($0.output.2)"
+            }.utf8)
     }
 }
