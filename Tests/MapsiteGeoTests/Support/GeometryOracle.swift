@@ -21,31 +21,8 @@ enum GeometryOracle {
     static func answer(
         lines: [[GeoPoint]], midpoints: [GeoPoint], polygons: [Polygon], points: [GeoPoint]
     ) throws -> Answer {
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mapsite-geometry-oracle-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: input) }
-        try Data(json(lines, midpoints, polygons, points).utf8).write(to: input)
-        guard FileManager.default.isExecutableFile(atPath: ShapelyOracle.python) else {
-            throw ShapelyOracle.Failure(
-                description: "\(ShapelyOracle.python) is missing: `make test-deps` makes it, with pyproj and shapely")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ShapelyOracle.python)
-        process.arguments = [script, input.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting, so a full pipe cannot block the oracle.
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ShapelyOracle.Failure(
-                description: "geometry_oracle.py failed (\(process.terminationStatus)): "
-                    + String(decoding: problem, as: UTF8.self))
-        }
+        let answer = try PythonOracle.run(
+            script, input: json(lines, midpoints, polygons, points), needs: "pyproj and shapely")
         return try JSONDecoder().decode(Answer.self, from: answer)
     }
 

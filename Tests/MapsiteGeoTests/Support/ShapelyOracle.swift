@@ -16,37 +16,9 @@ enum ShapelyOracle {
     static let python = repository.appendingPathComponent(".venv/bin/python").path
     static let script = repository.appendingPathComponent("Tests/Support/polygon_oracle.py").path
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// `covers[s][p]`: whether shape `s` covers point `p`, boundary included.
     static func covers(_ shapes: [MultiPolygon], _ points: [GeoPoint]) throws -> [[Bool]] {
-        let directory = FileManager.default.temporaryDirectory
-        let input = directory.appendingPathComponent("mapsite-oracle-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: input) }
-        try Data(json(shapes, points).utf8).write(to: input)
-
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw Failure(description: "\(python) is missing: `make test-deps` (or `make test`) makes it, with shapely")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, input.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting, so a full pipe cannot block the oracle.
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description: "polygon_oracle.py failed (\(process.terminationStatus)): "
-                    + String(decoding: problem, as: UTF8.self))
-        }
+        let answer = try PythonOracle.run(script, input: json(shapes, points), needs: "shapely")
         struct Answer: Decodable { var covers: [[Bool]] }
         return try JSONDecoder().decode(Answer.self, from: answer).covers
     }
