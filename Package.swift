@@ -48,12 +48,25 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
+        // Runs bytes through each input format's entry point, for the fuzzer and for the tests
+        // that replay its corpus (see Tests/Fuzz/README.md).
+        .target(name: "MapsiteFuzz", dependencies: ["MapsiteCore"]),
         // What the test targets share: the repository's fixture paths and temporary folders.
         .target(name: "MapsiteTestSupport", path: "Tests/MapsiteTestSupport"),
         .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo"]),
-        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteTestSupport"]),
+        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteFuzz", "MapsiteTestSupport"]),
         // The `mapsite` command (build, serve, new), run as a child process: the binary that
         // `swift build --build-tests` builds beside the tests.
         .testTarget(name: "MapsiteCommandTests", dependencies: ["mapsite", "MapsiteCore", "MapsiteTestSupport"]),
     ]
 )
+
+// The libFuzzer executable: only with MAPSITE_FUZZ=1 (as `make fuzz` sets it), since it links only
+// with `-sanitize=fuzzer`, which provides libFuzzer's driver.
+if Context.environment["MAPSITE_FUZZ"] == "1" {
+    package.products.append(.executable(name: "mapsite-fuzz", targets: ["mapsite-fuzz"]))
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
+        .executableTarget(name: "mapsite-fuzz", dependencies: ["CFuzzerDriver", "MapsiteFuzz"]),
+    ]
+}

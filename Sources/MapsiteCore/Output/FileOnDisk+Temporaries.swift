@@ -2,6 +2,9 @@ import CFileBeneath
 import Foundation
 
 extension FileOnDisk {
+    /// Where a directory entry's name starts.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
     /// Removes every file below `folder` whose name ends in `temporarySuffix`: what a build that
     /// was stopped half way left. Links are not followed.
     /// - Returns: how many were removed.
@@ -13,9 +16,11 @@ extension FileOnDisk {
         var removed = 0
         var subfolders: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
+            // An entry is only as long as its name needs (`d_reclen`), often shorter than a whole
+            // `dirent`: the name is read where it is, never copied as the 256-byte `d_name` field,
+            // which read past the end of readdir's buffer (AddressSanitizer found it).
+            let name = String(
+                cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): subfolders.append(name)
