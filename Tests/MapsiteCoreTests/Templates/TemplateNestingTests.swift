@@ -15,13 +15,13 @@ import Testing
         #expect(try library.render(["a": true, "title": "deep"], withTemplate: "page") == "deep")
     }
 
-    /// Found with the fuzzing harness, on a hand-made input: the parser recurses once per open
-    /// section (`TemplateParser.build`), so 8,000 nested sections overflow the stack under
-    /// AddressSanitizer (more without) and kill the build instead of throwing. The fix, a bound on
-    /// the depth like `JSONReader.maxDepth`, belongs to the template engine being rewritten; this
-    /// test runs once it is in.
-    @Test(.disabled("crashes: TemplateParser recurses once per nested section"))
-    func tensOfThousandsOfNestedSectionsAreAnErrorNotACrash() {
-        #expect(throws: TemplateError.self) { try Template(Self.nested(50_000), name: "page") }
+    /// Found with the fuzzing harness, on a hand-made input: the parser recursed once per open
+    /// section, so 8,000 nested sections overflowed the stack and killed the build instead of
+    /// throwing. Past `TemplateParser.maxDepth` it is an error naming the line.
+    @Test func tensOfThousandsOfNestedSectionsAreAnErrorNotACrash() {
+        let error = #expect(throws: TemplateError.self) { try Template(Self.nested(50_000), name: "page") }
+        #expect(error?.message == "sections nest more than \(TemplateParser.maxDepth) deep")
+        #expect(throws: TemplateError.self) { try Template(Self.nested(TemplateParser.maxDepth + 1), name: "page") }
+        #expect(throws: Never.self) { try Template(Self.nested(TemplateParser.maxDepth), name: "page") }
     }
 }
