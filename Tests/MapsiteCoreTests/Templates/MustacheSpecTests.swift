@@ -57,8 +57,8 @@ private struct SpecFile: Decodable {
     var tests: [Case]
 }
 
-/// The official mustache spec, read at test time from `../shared/mustache-spec/` beside the
-/// repository: every case of the core files and of inheritance, rendered as `render` does and as
+/// The official mustache spec, read at test time from `Tests/Fixtures/mustache-spec/` (its JSON
+/// files copied unchanged, with their MIT licence, from the spec's repository): every case of the core files and of inheritance, rendered as `render` does and as
 /// the build's pages are (`renderPage` over a shared view, the data as the shared view or as the
 /// page's own). Lambdas and dynamic names are not supported, so their files are not read.
 @Suite("Mustache spec")
@@ -69,8 +69,7 @@ struct MustacheSpecTests {
 
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/mustache-spec")
+        .appendingPathComponent("Fixtures/mustache-spec")
 
     /// The name the case's template is given, which no partial of the spec has.
     static let main = "\u{0}spec"
