@@ -29,4 +29,11 @@ extension ListPages {
         }
         return ["summary": .bool(false), "fields": .list(fields)]
     }
+
+    /// Whether the dataset's list entries show an `hours` field, whose next time `hours.js` says.
+    static func hasHoursField(_ dataset: Dataset) -> Bool {
+        dataset.config.listFields.contains { name in
+            dataset.config.fields.contains { $0.name == name && $0.format == .hours }
+        }
+    }
 }

@@ -69,6 +69,7 @@ struct ListPages {
         var view = context.page(at: path, title: title, description: config.description)
         let (items, range) = entries(page: page, root: root)
         view["items"] = items
+        view["listHours"] = .bool(Self.hasHoursField(dataset))
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["pagination"] = pagination(page: page, root: root)
         view["range"] = .text(range)
