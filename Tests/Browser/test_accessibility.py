@@ -56,6 +56,15 @@ def first_link_under(server, path: str, marker: str) -> str:
     raise AssertionError(f"no link containing {marker!r} on {path}")
 
 
+def ready_menu(driver):
+    """On a phone, the menu opened with its button; on a wide screen the menu shows anyway."""
+    button = driver.find_element(By.CSS_SELECTOR, ".site-header .menu-button")
+    if button.is_displayed():
+        button.click()
+        assert button.get_attribute("aria-expanded") == "true"
+        wait_until(driver, lambda d: all(a.is_displayed() for a in d.find_elements(By.CSS_SELECTOR, "#site-menu a")))
+
+
 def ready_map(driver):
     wait_until(driver, lambda d: "Loading" not in d.find_element(By.ID, "map-status").text, 15)
 
@@ -98,6 +107,7 @@ def page_types(server):
     """(name, URL, a function that waits until the page is as a visitor sees it, or None)."""
     return [
         ("home", server.url(""), None),
+        ("home, menu open (phone)", server.url("about/"), ready_menu),
         ("markdown page", server.url("data-sources/"), None),
         ("dataset list", server.url("boxes/"), None),
         ("dataset map", server.url("boxes/map/"), ready_map),

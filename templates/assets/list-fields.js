@@ -46,20 +46,23 @@
       var t = tiles.tileOf(key);
       return load(root + "tiles/" + dataset + "/" + t.z + "/" + t.x + "/" + t.y + ".fields.json");
     })).then(function (found) {
-      var values = new Map();
+      // Each place's row, with the file whose value table its indexes point into.
+      var rows = new Map();
       found.forEach(function (file) {
-        Object.keys(file.v).forEach(function (id) { values.set(id, file.v[id]); });
+        Object.keys(file.v).forEach(function (id) { rows.set(id, { row: file.v[id], file: file }); });
       });
       entries.forEach(function (li) {
-        var row = values.get(li.getAttribute("data-id"));
-        if (!li.isConnected || !row) return;
+        var place = rows.get(li.getAttribute("data-id"));
+        if (!li.isConnected || !place) return;
+        var row = place.row, file = place.file;
         var holder = document.createElement("span");
         holder.className = "list-fields";
-        row.forEach(function (value, index) {
-          if (value === null) return;
+        row.forEach(function (entry, index) {
+          if (entry === null) return;
+          var value = file.t[entry];
           var span = document.createElement("span");
           span.className = "list-field";
-          field(span, found[0], index, value);
+          field(span, file, index, value);
           holder.appendChild(span);
         });
         li.appendChild(holder);

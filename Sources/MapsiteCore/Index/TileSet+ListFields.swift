@@ -6,9 +6,10 @@ import MapsiteGeo
 /// maps, which never show them, do not carry them, and a tile keeps its budget.
 extension TileSet {
     /// `tiles/<dataset>/<z>/<x>/<y>.fields.json` for each point tile, none when the dataset has
-    /// no `list_fields`: `{"f":[{"label":…,"hours":true}…],"zone":…,"v":{"<id>":[…]}}`, one value
-    /// per field for each place of the tile by id: the text as pages show it, or `null` when
-    /// empty; an `hours` field's value is `[text, week]`, the week as `hours.js` reads it.
+    /// no `list_fields`: `{"f":[{"label":…,"hours":true}…],"zone":…,"t":[…],"v":{"<id>":[…]}}`:
+    /// `t` holds each distinct value of the tile once, the text as pages show it, or for an
+    /// `hours` field `[text, week]`, the week as `hours.js` reads it; `v` gives each place of the
+    /// tile, by id, one index into `t` per field, or `null` when its value is empty.
     /// - Complexity: O(n) over the places of the dataset.
     public func listFieldFiles(of dataset: Dataset) -> [(path: String, json: String)] {
         let config = dataset.config
@@ -29,17 +30,33 @@ extension TileSet {
         ]
         let base = "tiles/\(dataset.name)/"
         return pyramid.leaves.map { leaf in
+            // Each distinct value once, in "t"; places name theirs by its index there (collection
+            // times repeat across a whole city).
+            var table: [JSONWriter.Value] = []
+            var indexOf: [String: Int] = [:]
             let values = leaf.points.map { point -> (String, JSONWriter.Value) in
                 let item = dataset.items[Int(point)]
-                return (item.id, .array(columns.map { Self.listValue(item.values[$0], config.fields[$0]) }))
+                return (
+                    item.id,
+                    .array(
+                        columns.map { column in
+                            let value = item.values[column]
+                            guard !value.isEmpty else { return .null }
+                            let key = "\(column) \(value)"
+                            if let known = indexOf[key] { return .int(known) }
+                            indexOf[key] = table.count
+                            table.append(Self.listValue(value, config.fields[column]))
+                            return .int(table.count - 1)
+                        })
+                )
             }
             let path = base + "\(leaf.key.z)/\(leaf.key.x)/\(leaf.key.y).fields.json"
-            return (path, JSONWriter.encode(.object(header + [("v", .object(values))])) + "\n")
+            let file = JSONWriter.Value.object(header + [("t", .array(table)), ("v", .object(values))])
+            return (path, JSONWriter.encode(file) + "\n")
         }
     }
 
     private static func listValue(_ value: String, _ field: DatasetConfig.Field) -> JSONWriter.Value {
-        guard !value.isEmpty else { return .null }
         let text = field.format.format(value)
         guard field.format == .hours, let week = WeeklyHours(value) else { return .string(text) }
         let days = week.days.map { times in

@@ -48,7 +48,11 @@ struct TileSetListFieldsTests {
             let tile = try object(try #require(tiles.files.first { $0.path == tilePath }?.json))
             let ids = try #require(tile["p"] as? [[Any]]).map { $0[2] as? String ?? "" }
             let fields = try object(file.json)
-            let values = try #require(fields["v"] as? [String: [Any]])
+            // Each place's values, looked up in the file's table of distinct values.
+            let table = try #require(fields["t"] as? [Any])
+            let indexes = try #require(fields["v"] as? [String: [Any]])
+            let values = indexes.mapValues { row in row.map { ($0 as? Int).map { table[$0] } ?? NSNull() } }
+            #expect(table.count == Set(table.map { "\($0)" }).count, "\(file.path): a value twice in its table")
             #expect(Set(values.keys) == Set(ids), "\(file.path)")
             let header = try #require(fields["f"] as? [[String: Any]])
             #expect(header.map { $0["label"] as? String } == ["Value", "Pickup"])
