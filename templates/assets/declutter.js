@@ -33,9 +33,9 @@
     return list;
   }
 
-  // The point of a marker that stands on its place: a pin's tip, a circle's centre.
+  // The point of a marker that stands on its place: a pin's tip, a round marker's centre.
   function anchor(element, box) {
-    var pin = element.classList.contains("place-pin");
+    var pin = element.classList.contains("place-pin") && !element.classList.contains("numbered");
     return [(box.left + box.right) / 2, pin ? box.bottom - 1 : (box.top + box.bottom) / 2];
   }
 

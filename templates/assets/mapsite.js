@@ -56,6 +56,21 @@
     fill = color(fill);
     label = label === undefined ? "" : String(label).slice(0, 3);
     var key = fill + "|" + label + "|" + (extra || "");
+    if (!pins[key] && label) {
+      // A numbered place (near me, a tour, an ordered walk): a round badge centred on the place,
+      // half a pin's height, so that numbers crowd less where places lie close together.
+      pins[key] = L.divIcon({
+        className: "place-pin numbered" + (extra ? " " + extra : ""),
+        html: '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">' +
+          '<circle cx="12" cy="12" r="10.5" fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' +
+          '<text x="12" y="16" text-anchor="middle" font-size="' + (label.length > 2 ? 9 : 11) + '" font-weight="700" ' +
+          'fill="#fff" font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text></svg>",
+        iconSize: [24, 24],
+        iconAnchor: [12, 12],
+        popupAnchor: [0, -12],
+        tooltipAnchor: [12, 0],
+      });
+    }
     if (!pins[key]) {
       var inside = label
         ? '<text x="12.5" y="16.5" text-anchor="middle" font-size="11" font-weight="700" fill="#fff" ' +
