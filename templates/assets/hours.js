@@ -15,11 +15,14 @@
   }
 
   // The weekday (0: Monday) and the minute of the day of `date` in `zone`.
+  // One formatter per zone: a list page asks for a hundred places at once.
+  var formats = {};
   function moment(date, zone) {
     var parts = {};
-    new Intl.DateTimeFormat("en-US", {
+    var format = formats[zone || ""] || (formats[zone || ""] = new Intl.DateTimeFormat("en-US", {
       timeZone: zone || undefined, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23"
-    }).formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
+    }));
+    format.formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
     return { day: SHORT.indexOf(parts.weekday), minute: (parseInt(parts.hour, 10) % 24) * 60 + parseInt(parts.minute, 10) };
   }
 
