@@ -38,8 +38,14 @@ final class GDALSource {
             let (layer, layerName) = try Self.layer(of: handle, named: config.layer, file: file)
             (self.layer, self.layerName) = (layer, layerName)
             if let filter = config.filter {
+                // Some drivers (GeoPackage's SQL) check the filter only when reading: read one feature.
                 let failure = GDALLibrary.quietly { () -> String? in
-                    OGR_L_SetAttributeFilter(layer, filter) == OGRERR_NONE ? nil : GDALLibrary.lastMessage()
+                    guard OGR_L_SetAttributeFilter(layer, filter) == OGRERR_NONE else {
+                        return GDALLibrary.lastMessage()
+                    }
+                    if let feature = OGR_L_GetNextFeature(layer) { OGR_F_Destroy(feature) }
+                    OGR_L_ResetReading(layer)
+                    return CPLGetLastErrorType() == CE_Failure ? GDALLibrary.lastMessage() : nil
                 }
                 if let failure {
                     throw InputError(
