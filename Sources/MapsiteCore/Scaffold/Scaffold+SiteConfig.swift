@@ -46,8 +46,10 @@ extension Scaffold {
             description: The branch libraries of the New York Public Library in Manhattan.
             # The data file, relative to this folder.
             source: data/libraries.csv
-            # csv (.csv, .tsv), geojson (.geojson), json (.json) or sqlite (.sqlite, .db).
-            # Default: from the extension. A SQLite dataset names a table or a query:
+            # csv (.csv, .tsv), geojson (.geojson), json (.json), sqlite (.sqlite, .db) or gdal
+            # (.shp, .gpkg, .kml, .gpx, … any vector format GDAL reads; layer: and where: pick
+            # the features, crs: sets the coordinate system). Default: from the extension.
+            # A SQLite dataset names a table or a query:
             # table: libraries
             # query: "SELECT * FROM libraries WHERE open = 1"
             format: csv
