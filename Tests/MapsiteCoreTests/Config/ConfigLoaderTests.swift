@@ -224,7 +224,8 @@ struct ConfigLoaderTests {
     @Test("an unknown format") func unknownFormat() {
         #expect(
             error("datasets:\n  - source: a.csv\n    format: xml\n")
-                == #"content/site.yml:3: key "datasets[0].format": expected csv, geojson, json, sqlite or gdal, found "xml""#)
+                == #"content/site.yml:3: key "datasets[0].format": expected csv, geojson, json, sqlite or gdal, found "xml""#
+        )
     }
 
     @Test("GeoJSON has no default coordinate fields") func geojsonCoordinates() throws {

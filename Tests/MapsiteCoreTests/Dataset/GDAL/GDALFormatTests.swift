@@ -149,6 +149,16 @@ struct GDALFormatTests {
         #expect(buildings.items[0].geometry?.typeName == "MultiPolygon")
     }
 
+    @Test("format: gdal reads a GeoJSON file with an old crs member, reprojected") func geoJSONWithCRS() throws {
+        let named = parks.replacingOccurrences(
+            of: #"{"type": "FeatureCollection", "#,
+            with: #"{"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "EPSG:2272"}}, "#)
+        let dataset = try GISFixture.load(
+            files: ["parks.geojson": named], commands: [], "source: parks.geojson\nformat: gdal\nitem_title: name")
+        #expect(dataset.items.map(\.title).sorted() == ["Park A", "Park B"])
+        try expectReprojected(dataset.items.sorted { $0.title < $1.title }, parkFeet, crs: "EPSG:2272")
+    }
+
     @Test("a Shapefile in a .zip is read inside the archive") func zippedShapefile() throws {
         let dataset = try GISFixture.load(
             files: ["parks.geojson": parks],
