@@ -148,6 +148,24 @@ struct GDALErrorTests {
                 ])
     }
 
+    @Test("Z and M are dropped, curves made lines") func dimensions() throws {
+        let source = geoPackage([
+            ("ZM", "LINESTRING ZM (0 0 5 1,1 1 6 2)"),
+            ("Arc", "CIRCULARSTRING (0 0,1 1,2 0)"),
+        ])
+        let dataset = try GISFixture.load(files: source.files, commands: source.commands, yaml)
+        #expect(
+            dataset.items[0].geometry
+                == .lineString([GeoPoint(latitude: 0, longitude: 0), GeoPoint(latitude: 1, longitude: 1)]))
+        // The arc through (1, 1) as many short edges, each vertex on the unit circle round (1, 0).
+        let arc = try #require(dataset.items[1].geometry?.allPoints)
+        #expect(arc.count > 10)
+        for point in arc {
+            let radius = ((point.longitude - 1) * (point.longitude - 1) + point.latitude * point.latitude).squareRoot()
+            #expect(abs(radius - 1) < 1e-9)
+        }
+    }
+
     @Test("a polygon crossing itself is repaired by GEOS, with a warning naming it") func bowTie() throws {
         let source = geoPackage([("Bow tie", "POLYGON ((0 0,2 2,2 0,0 2,0 0))")])
         let dataset = try GISFixture.load(files: source.files, commands: source.commands, yaml)
