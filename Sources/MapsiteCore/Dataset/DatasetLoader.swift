@@ -53,7 +53,9 @@ public enum DatasetLoader {
                 items = built.successes
                 built.failures.forEach(invalid)
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
-            case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
+            case .geojson:
+                try JSONLoader.readFeatures(
+                    bytes: bytes, file: file, invalid: invalid, warn: { warnings.append($0) }, body: body)
             case .sqlite:
                 try SQLiteLoader.read(
                     path: path, file: file, table: config.table, query: config.query, invalid: invalid, body: body)

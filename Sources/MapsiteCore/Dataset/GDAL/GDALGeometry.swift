@@ -5,10 +5,8 @@ import MapsiteGeo
 /// one kind made its Multi kind, checked (`OGRGeometryReader`), an invalid polygon repaired,
 /// and every position reprojected to WGS 84 longitude and latitude.
 ///
-/// The rule for polygons that are not valid (a ring crossing itself or another): GEOS repairs
-/// them by their structure (`OGR_G_MakeValidEx` with `METHOD=STRUCTURE`), which keeps them
-/// polygons: a bow tie becomes two triangles, an overlapping hole is cut out. The build warns
-/// about each one it repaired.
+/// Polygons that are not valid are repaired by `PolygonRepair`'s rule, in the source's own
+/// coordinates, before they are reprojected.
 enum GDALGeometry {
     /// - Parameter geometry: owned: destroyed before this returns.
     /// - Parameter hasSystem: whether the coordinates have a system; without one, positions out
@@ -34,12 +32,8 @@ enum GDALGeometry {
         var shape = try OGRGeometryReader.geometry(current)
         var repaired = false
         if !shape.polygons.isEmpty, GDALLibrary.quietly({ OGR_G_IsValid(current) }) == 0 {
-            let valid = GDALLibrary.quietly { Self.madeValid(current) }
-            guard let valid else {
-                throw .init(
-                    field: "geometry", expected: "a valid polygon, or one GEOS can repair",
-                    found: "a polygon GEOS could not repair (\(GDALLibrary.lastMessage()))")
-            }
+            let valid = GDALLibrary.quietly { PolygonRepair.madeValid(current) }
+            guard let valid else { throw PolygonRepair.unrepairable() }
             OGR_G_DestroyGeometry(current)
             current = valid
             shape = try OGRGeometryReader.geometry(current)
@@ -85,21 +79,6 @@ enum GDALGeometry {
             kind == "points" ? wkbMultiPoint : kind == "lines" ? wkbMultiLineString : wkbMultiPolygon)!
         for part in parts { OGR_G_AddGeometry(multi, part) }
         return multi
-    }
-
-    /// GEOS's repair by structure, when it gives a non-empty polygon or multipolygon.
-    private static func madeValid(_ geometry: OGRGeometryH) -> OGRGeometryH? {
-        let option = strdup("METHOD=STRUCTURE")
-        defer { free(option) }
-        var options: [UnsafeMutablePointer<CChar>?] = [option, nil]
-        guard let valid = options.withUnsafeMutableBufferPointer({ OGR_G_MakeValidEx(geometry, $0.baseAddress) })
-        else { return nil }
-        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(valid))
-        guard type == wkbPolygon || type == wkbMultiPolygon, OGR_G_IsEmpty(valid) == 0 else {
-            OGR_G_DestroyGeometry(valid)
-            return nil
-        }
-        return valid
     }
 
     /// `shape` with its positions in WGS 84 longitude and latitude.
