@@ -24,6 +24,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // GDAL reads the vector formats GIS tools write (Shapefile, GeoPackage, KML, GPX, …) and
+        // reprojects their coordinates through PROJ.
+        .systemLibrary(
+            name: "CGDAL",
+            pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]
+        ),
         // Opening files below the output folder without following symbolic links (openat2).
         .target(name: "CFileBeneath"),
         // Pure geometry: distances, the neighbour index, tiles and clusters. No I/O, no
@@ -34,6 +41,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CSQLite",
+                "CGDAL",
                 "CFileBeneath",
                 "MapsiteGeo",
                 .product(name: "Yams", package: "Yams"),

@@ -42,6 +42,8 @@ public struct Dataset: Sendable {
     public var items: [Item]
     /// Rows left out because they were invalid and `skip_invalid` is on.
     public var skipped: [InputError]
+    /// What an author should read about rows that were read: polygons repaired.
+    public var warnings: [String] = []
 
     public init(config: DatasetConfig, items: [Item], skipped: [InputError] = []) {
         self.config = config
