@@ -10,6 +10,7 @@
   var select = document.getElementById("near-dataset");
   var list = document.getElementById("near-results");
   var status = document.getElementById("near-status");
+  var insideLine = document.getElementById("near-inside");
   var params = new URLSearchParams(location.search);
   var countMenu = document.getElementById("near-count");
   var k = Math.max(1, Math.min(100, Math.round(Number(params.get("k"))) || 10));
@@ -101,6 +102,7 @@
       window.mapsite.hereMarker([lat, lon])
         .addTo(layer).bindTooltip(how);
       var bounds = [[lat, lon]];
+      announceInside(found.inside, how, name);
       found.forEach(function (place, index) {
         var li = document.createElement("li");
         li.setAttribute("data-id", place.id);
@@ -135,6 +137,7 @@
         popup.appendChild(link);
         L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(color, index + 1) }).addTo(layer)
           .bindPopup(popup);
+        if (place.geometry && place.geometry.kind !== 0) drawShape(place.geometry, color, popup);
         bounds.push([place.lat, place.lon]);
         if (index === 0) li.className = "nearest";
       });
@@ -152,6 +155,29 @@
       say("Could not load the places: " + error.message);
       throw error;
     });
+  }
+
+  // "You are inside X": the polygons that hold the point, above the list, each a link.
+  function announceInside(places, how, name) {
+    insideLine.textContent = "";
+    insideLine.hidden = !places.length;
+    if (!places.length) return;
+    insideLine.appendChild(document.createTextNode(how === "you" ? "You are inside " : "The point is inside "));
+    places.forEach(function (place, index) {
+      if (index > 0) insideLine.appendChild(document.createTextNode(index === places.length - 1 ? " and " : ", "));
+      var a = document.createElement("a");
+      a.href = settings.root + name + "/" + encodeURIComponent(place.slug) + "/";
+      a.textContent = place.title;
+      insideLine.appendChild(a);
+    });
+    insideLine.appendChild(document.createTextNode("."));
+  }
+
+  // A found place's whole line or polygon, faint, under its pin.
+  function drawShape(geometry, color, popup) {
+    var style = { color: color, weight: 2, opacity: 0.8, fillColor: color, fillOpacity: 0.15 };
+    (geometry.kind === 3 ? L.polygon(geometry.coordinates, style) : L.polyline(geometry.coordinates, style))
+      .addTo(layer).bindPopup(popup.cloneNode(true));
   }
 
   function locate() {
