@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from shapely.geometry import Polygon, shape
 
 import shapes
-from support import fetch, text_of
+from support import fetch, slug_of, text_of
 
 # (dataset, id, slug): a polygon with a hole, one without, a line.
 PAGES = [
@@ -94,3 +94,167 @@ def test_downloads_keep_the_shapes(server, datasets):
         source = datasets["elevated"].rows[r["id"]]
         assert shapely.wkt.loads(r["geometry"]).equals_exact(shape(source.geometry), 1e-7)
         assert shapes.inside(source.geometry, float(r["latitude"]), float(r["longitude"]))
+
+
+# The map pages: lines and polygons drawn from the shape tiles, each path with its place's popup.
+
+SHAPE_PATHS = """
+return Array.from(document.querySelectorAll('#map .leaflet-overlay-pane path.' + arguments[0])).map(function (p) {
+  return p;
+});"""
+
+# Clicks a path at a point of it (a line's middle may be off its box's centre) and returns the
+# popup's link, once it shows.
+CLICK_PATH = """
+var path = arguments[0], length = path.getTotalLength(), point = path.getPointAtLength(length / 3);
+var matrix = path.getScreenCTM(), x = matrix.a * point.x + matrix.c * point.y + matrix.e,
+  y = matrix.b * point.x + matrix.d * point.y + matrix.f;
+if (path.classList.contains('shape-fill')) {
+  var box = path.getBoundingClientRect();
+  var hit = null;
+  // A point of the fill: scan its box for where the path is the element hit.
+  for (var i = 1; i < 20 && !hit; i++) for (var j = 1; j < 20 && !hit; j++) {
+    var px = box.left + box.width * i / 20, py = box.top + box.height * j / 20;
+    if (document.elementFromPoint(px, py) === path) hit = [px, py];
+  }
+  if (!hit) return null;
+  x = hit[0]; y = hit[1];
+}
+path.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y, view: window }));
+return [x, y];
+"""
+
+
+def wait_for_map(driver):
+    WebDriverWait(driver, 15).until(lambda d: "Loading" not in d.find_element(By.ID, "map-status").text)
+    return text_of(driver.find_element(By.ID, "map-status"))
+
+
+def popup_link(driver, path):
+    """The popup a click on `path` opens: (title, href), its link resolved against the page."""
+    driver.execute_script("window.mapsite.map.closePopup()")
+    WebDriverWait(driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".leaflet-popup"))
+    assert driver.execute_script(CLICK_PATH, path), "no point of the path takes a click"
+    link = WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup a.popup-title"))[0]
+    return text_of(link), driver.execute_script("return arguments[0].href", link)
+
+
+@pytest.mark.parametrize(
+    "path, expected",
+    [("squares/map/", {"squares"}), ("elevated/map/", {"elevated"}), ("map/", {"squares", "elevated"})],
+    ids=["squares", "elevated", "all"],
+)
+def test_maps_draw_lines_and_polygons_with_popups(browser, server, datasets, path, expected):
+    driver = browser.driver
+    browser.open(path)
+    status = wait_for_map(driver)
+    assert status.endswith("in view"), f"{path}: {status}"
+    if path == "map/":
+        # The first view holds every dataset: go to Philadelphia's squares, then to Manhattan's lines.
+        views = {"squares": (39.952, -75.162, 15), "elevated": (40.74, -73.99, 13)}
+    else:
+        views = {name: None for name in expected}
+    for name, view in views.items():
+        if view:
+            driver.execute_script("window.mapsite.map.setView([arguments[0], arguments[1]], arguments[2])", *view)
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#map path.shape-" + (
+                "fill" if name == "squares" else "line")))
+            wait_for_map(driver)
+        rows = datasets[name].rows
+        by_title = {row.title: row for row in rows.values()}
+        kind = "shape-fill" if name == "squares" else "shape-line"
+        paths = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, kind))
+        # Each place drawn once (its pieces in one path), every place of the dataset in this view.
+        assert len(paths) == len(rows), f"{path}: {len(paths)} {kind} paths for {len(rows)} {name}"
+        if name == "squares":
+            outlines = driver.execute_script(SHAPE_PATHS, "shape-outline")
+            assert len(outlines) == len(rows), f"{path}: {len(outlines)} outlines"
+            assert all(p.get_attribute("fill") not in (None, "none") for p in paths)
+            # Holes stay open: City Hall's courtyard is a hole, so its path has two rings.
+            assert any(p.get_attribute("d").count("M") >= 2 for p in paths), "no polygon with its hole drawn"
+        else:
+            assert all(p.get_attribute("fill") in (None, "none") for p in paths)
+        colors = {p.get_attribute("fill") if name == "squares" else p.get_attribute("stroke") for p in paths}
+        assert len(colors) == 1, f"{path}: {name} drawn in {colors}"
+        titles = set()
+        for element in paths:
+            title, href = popup_link(driver, element)
+            row = by_title.get(title)
+            assert row, f"{path}: a {name} path's popup names {title!r}, no place of {name}"
+            assert href == server.url(f"{name}/{slug_of(row.title)}/"), (path, title, href)
+            titles.add(title)
+        assert titles == set(by_title), f"{path}: popups name {sorted(titles)}"
+    browser.screenshot(f"shapes-{path.strip('/').replace('/', '-') or 'all'}-desktop")
+    browser.screenshot(f"shapes-{path.strip('/').replace('/', '-') or 'all'}-phone", 390, 844, mobile=True)
+    browser.assert_clean(path)
+
+
+def aeqd_distance(geometry: dict, lat: float, lon: float) -> float:
+    """Metres from (lat, lon) to a GeoJSON geometry: shapely in an azimuthal equidistant projection
+    centred on the point (pyproj), where distances from the centre are true."""
+    from pyproj import Transformer
+    from shapely.geometry import Point
+    from shapely.ops import transform
+
+    project = Transformer.from_crs(
+        "EPSG:4326", f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=WGS84 +units=m", always_xy=True
+    ).transform
+    return transform(project, shape(geometry)).distance(Point(0, 0))
+
+
+@pytest.mark.parametrize(
+    "name, lat, lon, inside",
+    [
+        # In Rittenhouse Square, near its north-west corner, not at the point that stands for it.
+        ("squares", 39.9503, -75.1725, "Rittenhouse Square"),
+        # In City Hall's courtyard, its hole: inside no square.
+        ("squares", 39.95247, -75.16344, None),
+        # On Broadway, between the Sixth and Third Avenue lines.
+        ("elevated", 40.7359, -73.9908, None),
+    ],
+    ids=["inside-a-square", "in-a-hole", "between-lines"],
+)
+def test_near_me_measures_to_the_shapes(browser, server, datasets, name, lat, lon, inside):
+    spec = datasets[name]
+    driver = browser.driver
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": browser.server.origin})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": lat, "longitude": lon, "accuracy": 5})
+    browser.open(f"near/?dataset={name}")
+    driver.find_element(By.CSS_SELECTOR, "#near-form button[type=submit]").click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"))
+    line = driver.find_element(By.ID, "near-inside")
+    if inside:
+        assert line.is_displayed() and text_of(line) == f"You are inside {inside}.", text_of(line)
+        row = next(r for r in spec.rows.values() if r.title == inside)
+        link = line.find_element(By.TAG_NAME, "a")
+        assert driver.execute_script("return arguments[0].href", link) == server.url(f"{name}/{slug_of(row.title)}/")
+    else:
+        assert not line.is_displayed(), text_of(line)
+    # The list: every place, nearest first by the distance to its shape (0 inside), as shapely
+    # measures it; ties within a metre may come either way.
+    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+    distance = {row.id: aeqd_distance(row.geometry, lat, lon) for row in spec.rows.values()}
+    assert sorted(shown) == sorted(distance), shown
+    for a, b in zip(shown, shown[1:]):
+        assert distance[a] <= distance[b] + 1, f"{a} ({distance[a]:.1f} m) listed before {b} ({distance[b]:.1f} m)"
+    texts = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#near-results .distance")]
+    first = distance[shown[0]]
+    assert (texts[0].startswith("0 m") if inside else not texts[0].startswith("0 m")), texts[0]
+    # The distance shown is the shape's, not its representative point's, to the metre or 0.1%.
+    rows = {row.id: row for row in spec.rows.values()}
+    point = _haversine(lat, lon, rows[shown[0]].latitude, rows[shown[0]].longitude)
+    assert first < point - 5, (shown[0], first, point)
+    if name == "squares" and not inside:
+        # In the hole, City Hall is the nearest: its courtyard's edge a few metres away.
+        assert shown[0] == "city-hall" and first < 60, (shown, first)
+    browser.screenshot(f"near-shapes-{name}-{'inside' if inside else 'outside'}")
+    browser.assert_clean(browser.path)
+
+
+def _haversine(lat1, lon1, lat2, lon2):
+    import math
+
+    rad = math.pi / 180
+    dp, dl = (lat2 - lat1) * rad, (lon2 - lon1) * rad
+    h = math.sin(dp / 2) ** 2 + math.cos(lat1 * rad) * math.cos(lat2 * rad) * math.sin(dl / 2) ** 2
+    return 2 * 6371008.8 * math.asin(min(1, math.sqrt(h)))

@@ -111,7 +111,8 @@
         a.textContent = place.title;
         var span = document.createElement("span");
         span.className = "distance";
-        span.textContent = T.formatDistance(place.distance) + " " + T.compass(place.bearing);
+        // A polygon holding the point is 0 m away in no direction.
+        span.textContent = place.inside ? "0 m, inside" : T.formatDistance(place.distance) + " " + T.compass(place.bearing);
         // The rank, as on the place's pin.
         var rank = document.createElement("span");
         rank.className = "near-rank";

@@ -180,7 +180,13 @@ public struct TileSet: Sendable {
     }
 
     static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?) -> String {
-        let bounds = pyramid.bounds
+        // The places' points and their whole shapes.
+        let bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
+            guard let shape = item.geometry?.bounds else { return bounds }
+            guard var bounds else { return shape }
+            bounds.extend(with: shape)
+            return bounds
+        }
         let boxes: JSONWriter.Value =
             bounds.map { b in
                 .array(
