@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from shapely.geometry import Polygon, shape
 
 import shapes
-from support import fetch, slug_of, text_of
+from support import REPO, fetch, slug_of, text_of
 
 # (dataset, id, slug): a polygon with a hole, one without, a line.
 PAGES = [
@@ -189,9 +189,9 @@ def test_maps_draw_lines_and_polygons_with_popups(browser, server, datasets, pat
     browser.assert_clean(path)
 
 
-def aeqd_distance(geometry: dict, lat: float, lon: float) -> float:
-    """Metres from (lat, lon) to a GeoJSON geometry: shapely in an azimuthal equidistant projection
-    centred on the point (pyproj), where distances from the centre are true."""
+def aeqd_distances(geometries: list[dict], lat: float, lon: float) -> list[float]:
+    """Metres from (lat, lon) to each GeoJSON geometry: shapely in an azimuthal equidistant
+    projection centred on the point (pyproj), where distances from the centre are true."""
     from pyproj import Transformer
     from shapely.geometry import Point
     from shapely.ops import transform
@@ -199,7 +199,7 @@ def aeqd_distance(geometry: dict, lat: float, lon: float) -> float:
     project = Transformer.from_crs(
         "EPSG:4326", f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=WGS84 +units=m", always_xy=True
     ).transform
-    return transform(project, shape(geometry)).distance(Point(0, 0))
+    return [transform(project, shape(geometry)).distance(Point(0, 0)) for geometry in geometries]
 
 
 @pytest.mark.parametrize(
@@ -233,7 +233,8 @@ def test_near_me_measures_to_the_shapes(browser, server, datasets, name, lat, lo
     # The list: every place, nearest first by the distance to its shape (0 inside), as shapely
     # measures it; ties within a metre may come either way.
     shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
-    distance = {row.id: aeqd_distance(row.geometry, lat, lon) for row in spec.rows.values()}
+    rows = list(spec.rows.values())
+    distance = dict(zip([row.id for row in rows], aeqd_distances([row.geometry for row in rows], lat, lon)))
     assert sorted(shown) == sorted(distance), shown
     for a, b in zip(shown, shown[1:]):
         assert distance[a] <= distance[b] + 1, f"{a} ({distance[a]:.1f} m) listed before {b} ({distance[b]:.1f} m)"
@@ -258,3 +259,131 @@ def _haversine(lat1, lon1, lat2, lon2):
     dp, dl = (lat2 - lat1) * rad, (lon2 - lon1) * rad
     h = math.sin(dp / 2) ** 2 + math.cos(lat1 * rad) * math.cos(lat2 * rad) * math.sin(dl / 2) ** 2
     return 2 * 6371008.8 * math.asin(min(1, math.sqrt(h)))
+
+
+# A site of many small shapes cut into many tiles (the smallest budget), so that near me must
+# reach into neighbouring tiles for shapes that stick out of their own.
+
+def _crowded_shapes(count=400, seed=11):
+    """Polygons (some with a hole) and lines around Center City, 30 m to 800 m across."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+    features = []
+    for i in range(count):
+        lat, lon = 39.95 + rng.uniform(-0.03, 0.03), -75.16 + rng.uniform(-0.04, 0.04)
+        size = 10 ** rng.uniform(-3.6, -2.1)
+        ring = []
+        for k in range(10):
+            angle = 2 * math.pi * k / 10
+            r = size * rng.uniform(0.6, 1.0)
+            ring.append([round(lon + r * math.cos(angle), 7), round(lat + r * math.sin(angle), 7)])
+        ring.append(ring[0])
+        if i % 3 == 2:
+            geometry = {"type": "LineString", "coordinates": ring[:6]}
+        else:
+            rings = [ring]
+            if i % 3 == 1:
+                hole = [[round(lon + size * 0.3 * math.cos(a), 7), round(lat - size * 0.3 * math.sin(a), 7)]
+                        for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
+                rings.append(hole + [hole[0]])
+            geometry = {"type": "Polygon", "coordinates": rings}
+        features.append({"type": "Feature", "id": f"s{i}", "geometry": geometry,
+                         "properties": {"id": f"s{i}", "name": f"Shape {i}"}})
+    return features
+
+
+@pytest.fixture(scope="module")
+def crowded(workdir):
+    """(server, features): the crowded site, built and served under /demo/."""
+    from support import StaticServer, build_site
+
+    content = workdir / "crowded-content"
+    (content / "data").mkdir(parents=True, exist_ok=True)
+    features = _crowded_shapes()
+    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    (content / "site.yml").write_text(
+        "title: Crowded shapes\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
+        "    item_title: name\n    neighbours: 0\n    tile_budget: 1000\n")
+    site = build_site(content, workdir / "crowded-site", theme=REPO / "templates")
+    server = StaticServer(site, workdir / "nginx-crowded").start()
+    yield server, features
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def crowded_browser(crowded, workdir):
+    from support import Browser, new_driver, remove_tree
+
+    profile = workdir / "chromium-crowded"
+    driver = new_driver(profile)
+    try:
+        yield Browser(driver, crowded[0])
+    finally:
+        driver.quit()
+        remove_tree(profile)
+
+
+def test_near_me_is_exact_across_many_shape_tiles(crowded, crowded_browser):
+    server, features = crowded
+    manifest = json.loads(fetch(server.url("tiles/shapes/index.json"))[2])
+    assert len(manifest["leaves"]) > 20 and len(manifest["reach"]) > 20, "the shapes are not spread over many tiles"
+    assert len(manifest["shapes"]["tiles"]) > 3, "no simplified shape tiles"
+    driver = crowded_browser.driver
+    import random
+
+    rng = random.Random(5)
+    points = [(39.95 + rng.uniform(-0.035, 0.035), -75.16 + rng.uniform(-0.045, 0.045)) for _ in range(6)]
+    # And one inside a polygon without a hole, away from the point that stands for it.
+    polygon = next(f for f in features if f["geometry"]["type"] == "Polygon" and len(f["geometry"]["coordinates"]) == 1)
+    from shapely.geometry import Point
+
+    outline = shape(polygon["geometry"])
+    inner = outline.buffer(-outline.length / 60)
+    corner = inner.exterior.coords[0]
+    points.append((corner[1], corner[0]))
+    for lat, lon in points:
+        crowded_browser.open(f"near/?dataset=shapes&lat={lat:.6f}&lon={lon:.6f}&k=25")
+        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"))
+        # The address rounds the point to 6 decimals: measure from what the page used.
+        query = dict(part.split("=") for part in driver.execute_script("return location.search")[1:].split("&"))
+        lat, lon = float(query["lat"]), float(query["lon"])
+        shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+        distance = dict(zip([f["id"] for f in features], aeqd_distances([f["geometry"] for f in features], lat, lon)))
+        ranked = sorted(distance, key=lambda i: distance[i])
+        assert len(shown) == 25
+        for rank, (got, want) in enumerate(zip(shown, ranked[:25])):
+            # The sphere against the ellipsoid: equal to 0.5% or a metre.
+            assert abs(distance[got] - distance[want]) <= max(1, 0.005 * distance[want]), (
+                f"({lat}, {lon}) rank {rank + 1}: {got} at {distance[got]:.1f} m, shapely has {want} at "
+                f"{distance[want]:.1f} m")
+        holding = sorted(f["properties"]["name"] for f in features
+                         if f["geometry"]["type"] == "Polygon" and shape(f["geometry"]).contains(Point(lon, lat)))
+        line = driver.find_element(By.ID, "near-inside")
+        if holding:
+            names = [text_of(a) for a in line.find_elements(By.TAG_NAME, "a")]
+            assert sorted(names) == holding, (lat, lon, names, holding)
+            assert text_of(line).startswith("The point is inside")
+        else:
+            assert not line.is_displayed(), text_of(line)
+    assert holding, "the last point, inside a polygon, is in none"
+    crowded_browser.assert_clean("near/ on the crowded site")
+
+
+def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
+    server, features = crowded
+    driver = crowded_browser.driver
+    crowded_browser.open("shapes/map/")
+    wait_for_map(driver)
+    for zoom in (12, 14, 16, 18):
+        driver.execute_script("window.mapsite.map.setView([39.95, -75.16], arguments[0])", zoom)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return window.mapsite.map.getZoom() === arguments[0]", zoom))
+        wait_for_map(driver)
+        fills = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, "shape-fill"))
+        lines = driver.execute_script(SHAPE_PATHS, "shape-line")
+        assert fills and (lines or zoom >= 18), f"zoom {zoom}: {len(fills)} polygons, {len(lines)} lines"
+        if zoom == 14:
+            crowded_browser.screenshot("shapes-crowded-z14")
+    crowded_browser.assert_clean("the crowded map")
