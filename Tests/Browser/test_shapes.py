@@ -387,3 +387,23 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
         if zoom == 14:
             crowded_browser.screenshot("shapes-crowded-z14")
     crowded_browser.assert_clean("the crowded map")
+
+
+def test_a_map_of_another_tile_version_says_so(crowded, crowded_browser):
+    """Last in this module: it rewrites the crowded site's manifest as version 1."""
+    server, _ = crowded
+    manifest = server.site / "tiles" / "shapes" / "index.json"
+    data = json.loads(manifest.read_text())
+    assert data["version"] == 2
+    data["version"] = 1
+    manifest.write_text(json.dumps(data))
+    driver = crowded_browser.driver
+    driver.execute_script("window.__errors = []")
+    crowded_browser.open("shapes/map/")
+    status = wait_for_map(driver)
+    assert "tile format version 1" in status and "reads version 2" in status and "rebuilding" in status, status
+    crowded_browser.open("near/?dataset=shapes&lat=39.95&lon=-75.16")
+    WebDriverWait(driver, 10).until(lambda d: "Could not" in d.find_element(By.ID, "near-status").text)
+    assert "tile format version 1" in text_of(driver.find_element(By.ID, "near-status"))
+    # The pages rethrow the error for the console: expected here, so read and drop it.
+    crowded_browser.problems()

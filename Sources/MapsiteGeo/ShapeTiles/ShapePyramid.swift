@@ -18,7 +18,8 @@ import Foundation
 /// `minimumSize` pixels across at the tile's zoom (the larger side of its box), when every ring
 /// of its piece was dropped in simplification (rings under `minimumSize` across, or collapsed),
 /// or, if the tile is still over the budget, when it is among the smallest shapes (by that size,
-/// then by index) left out until the tile fits. `Tile.dropped` lists them.
+/// then by index) left out until the tile fits; a shape left out of one tile for the budget is
+/// left out of every tile of that zoom, so none is drawn in part. `Tile.dropped` lists them.
 public struct ShapePyramid: Sendable {
     public struct Options: Sendable, Hashable {
         public var byteBudget: Int

@@ -128,12 +128,19 @@ struct ShapePyramidTests {
         let crowded = ShapePyramid(shapes: crowd, headerSizes: [Int](repeating: 40, count: 300), options: tight)
         let overBudget = crowded.tiles.filter { !$0.dropped.isEmpty && !$0.pieces.isEmpty }
         #expect(!overBudget.isEmpty)
-        for tile in crowded.tiles {
-            #expect(tile.byteSize <= tight.byteBudget, "\(tile.key)")
-            if !tile.dropped.isEmpty, let smallestDrawn = tile.pieces.map(\.extent).min() {
-                let extents = tile.dropped.map { ShapePiece.pieces(of: crowd[Int($0)], item: $0)[0].extent }
-                #expect(extents.allSatisfy { $0 <= smallestDrawn }, "\(tile.key): a larger shape dropped")
-            }
+        for tile in crowded.tiles { #expect(tile.byteSize <= tight.byteBudget, "\(tile.key)") }
+        // At each zoom a shape is drawn in every tile it reaches or in none (these never collapse).
+        for zoom in Set(crowded.tiles.map(\.key.z)) {
+            let level = crowded.tiles.filter { $0.key.z == zoom }
+            let drawn = Set(level.flatMap { $0.pieces.map(\.item) })
+            let dropped = Set(level.flatMap(\.dropped))
+            #expect(drawn.isDisjoint(with: dropped), "zoom \(zoom): \(drawn.intersection(dropped).sorted())")
+        }
+        // Left out for the budget: the smallest go first, so the largest shape is drawn wherever
+        // a tile draws any.
+        let largest = Int32(crowd.count - 1)
+        for tile in crowded.tiles where !tile.pieces.isEmpty {
+            #expect(tile.pieces.contains { $0.item == largest }, "\(tile.key)")
         }
     }
 
