@@ -383,7 +383,8 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
         wait_for_map(driver)
         fills = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, "shape-fill"))
         lines = driver.execute_script(SHAPE_PATHS, "shape-line")
-        assert fills and (lines or zoom >= 18), f"zoom {zoom}: {len(fills)} polygons, {len(lines)} lines"
+        # The 1000-byte budget leaves few shapes in the simplified tiles of the coarser zooms.
+        assert fills and (lines or zoom < 14), f"zoom {zoom}: {len(fills)} polygons, {len(lines)} lines"
         if zoom == 14:
             crowded_browser.screenshot("shapes-crowded-z14")
     crowded_browser.assert_clean("the crowded map")
