@@ -249,6 +249,8 @@ def test_near_me_measures_to_the_shapes(browser, server, datasets, name, lat, lo
         # In the hole, City Hall is the nearest: its courtyard's edge a few metres away.
         assert shown[0] == "city-hall" and first < 60, (shown, first)
     browser.screenshot(f"near-shapes-{name}-{'inside' if inside else 'outside'}")
+    if inside:
+        browser.screenshot(f"near-shapes-{name}-inside-phone", 390, 844, mobile=True)
     browser.assert_clean(browser.path)
 
 
