@@ -392,6 +392,71 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
     crowded_browser.assert_clean("the crowded map")
 
 
+@pytest.fixture(scope="module")
+def dateline(workdir):
+    """A site of one polygon and one line across the antimeridian, written unsplit (179.5° to
+    -179.5°), built and served under /demo/."""
+    from support import StaticServer, build_site
+
+    content = workdir / "dateline-content"
+    (content / "data").mkdir(parents=True, exist_ok=True)
+    def wrap(lon):
+        return round(lon - 360 if lon > 180 else lon, 6)
+
+    # Many vertices, so that the 1000-byte tiles split them down to tiles on either side.
+    steps = [i / 100 for i in range(101)]
+    ring = ([[wrap(179.5 + t), -17.0] for t in steps] + [[wrap(180.5 - t), -16.0] for t in steps])
+    ring.append(ring[0])
+    route = [[wrap(179.2 + 1.6 * t), -15.5] for t in steps]
+    features = [
+        {"type": "Feature", "id": "area", "geometry": {"type": "Polygon", "coordinates": [ring]},
+         "properties": {"id": "area", "name": "Across the date line"}},
+        {"type": "Feature", "id": "route", "geometry": {"type": "LineString", "coordinates": route},
+         "properties": {"id": "route", "name": "A route across"}},
+    ]
+    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    (content / "site.yml").write_text(
+        "title: Date line\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
+        "    item_title: name\n    neighbours: 0\n    tile_budget: 1000\n")
+    site = build_site(content, workdir / "dateline-site", theme=REPO / "templates")
+    server = StaticServer(site, workdir / "nginx-dateline").start()
+    yield server
+    server.stop()
+
+
+HIT = """
+var map = window.mapsite.map, p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
+var box = map.getContainer().getBoundingClientRect();
+var element = document.elementFromPoint(box.left + p.x, box.top + p.y);
+return element ? element.getAttribute('class') || element.tagName : null;
+"""
+
+
+def test_shapes_across_the_antimeridian_draw_on_both_sides(dateline, crowded_browser):
+    driver = crowded_browser.driver
+    manifest = json.loads(fetch(dateline.url("tiles/shapes/index.json"))[2])
+    deep = [key for key in manifest["shapes"]["leaves"] if len(key) >= 6]
+    # Leaves on both sides: quadkeys of the first column are all 0s and 2s, of the last 1s and 3s.
+    assert any(set(k) <= {"0", "2"} for k in deep) and any(set(k) <= {"1", "3"} for k in deep), deep
+    crowded_browser.open(dateline.url("shapes/map/"))
+    wait_for_map(driver)
+    for centre in (180, -180, 179.9):
+        driver.execute_script("window.mapsite.map.setView([-16.3, arguments[0]], 8, { animate: false })", centre)
+        wait_for_map(driver)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, "shape-fill"))
+        # The polygon on both sides of the line, in the copy of the world in view.
+        for lon in (centre - 0.3, centre + 0.3):
+            hit = WebDriverWait(driver, 5).until(lambda d: d.execute_script(HIT, -16.8, lon))
+            assert "shape-fill" in hit, f"centre {centre}: at (-16.8, {lon}) the map shows {hit}"
+            line = driver.execute_script(HIT, -15.5, lon)
+            assert "shape-line" in (line or ""), f"centre {centre}: at (-15.5, {lon}) the map shows {line}"
+        # Outside it, east and west: nothing drawn.
+        for lon in (centre - 0.7, centre + 0.7):
+            assert "shape" not in (driver.execute_script(HIT, -16.8, lon) or ""), (centre, lon)
+    crowded_browser.screenshot("shapes-dateline")
+    crowded_browser.assert_clean("the date line map")
+
+
 def test_a_map_of_another_tile_version_says_so(crowded, crowded_browser):
     """Last in this module: it rewrites the crowded site's manifest as version 1."""
     server, _ = crowded
