@@ -21,7 +21,8 @@ public enum Geodesic {
     public static func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         if a == b { return 0 }
         let f = flattening
-        let lambdaL = (b.longitude - a.longitude) * .pi / 180
+        // The short way round, so that an edge across the antimeridian is measured as one.
+        let lambdaL = longitudeStep(from: a.longitude, to: b.longitude) * .pi / 180
         let u1 = atan((1 - f) * tan(a.latitude * .pi / 180))
         let u2 = atan((1 - f) * tan(b.latitude * .pi / 180))
         let (sinU1, cosU1, sinU2, cosU2) = (sin(u1), cos(u1), sin(u2), cos(u2))
@@ -67,8 +68,17 @@ public enum Geodesic {
 
     /// The area a ring encloses, in square metres, whatever its orientation.
     /// - Complexity: O(n) for n vertices.
+    ///
+    /// A ring that goes around a pole (`enclosedPole`) encloses the cap on that pole's side: the
+    /// edge-by-edge sum measures the band between the ring and the equator, and the cap is the
+    /// hemisphere less (or plus) that band.
     public static func area(ofRing ring: [GeoPoint]) -> Double {
-        abs(signedExcess(ring)) * authalicRadius * authalicRadius
+        let excess = signedExcess(ring)
+        let pole = enclosedPole(ring)
+        guard pole != 0 else { return abs(excess) * authalicRadius * authalicRadius }
+        let turn = winding(ring) > 0 ? 2 * Double.pi : -2 * Double.pi
+        let cap = pole > 0 ? turn - excess : turn + excess
+        return abs(cap) * authalicRadius * authalicRadius
     }
 
     /// The area of a polygon: its outer ring's less its holes', in square metres.
