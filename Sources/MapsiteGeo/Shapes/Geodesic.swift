@@ -89,12 +89,22 @@ public enum Geodesic {
     }
 
     /// The length of every ring of a polygon, holes included, in metres.
+    ///
+    /// A ring around a pole, cut along the antimeridian and drawn down to the pole
+    /// (`enclosedPole`), leaves out its edges along the ±180° meridian: they are where the ring
+    /// was cut open, not part of the boundary on the globe.
     /// - Complexity: O(n) for n vertices.
     public static func perimeter(_ polygon: Polygon) -> Double {
         polygon.rings.reduce(0) { total, ring in
+            guard let last = ring.last else { return total }
+            let cut = enclosedPole(ring) != 0
+            var length = 0.0
             // A ring written without its closing position still has the closing edge.
-            let closing = ring.first != ring.last ? ring.last.map { distance($0, ring[0]) } ?? 0 : 0
-            return total + length(ring) + closing
+            for (a, b) in zip(ring, ring.dropFirst() + (ring.first != last ? [ring[0]] : [])) {
+                if cut && abs(a.longitude) == 180 && abs(b.longitude) == 180 { continue }
+                length += distance(a, b)
+            }
+            return total + length
         }
     }
 

@@ -67,12 +67,12 @@ extension Geometry {
     /// the middle of the widest stretch of the horizontal line through the middle latitude of
     /// its bounds that lies inside it, holes cut out. The middle of a stretch of positive width is
     /// off every edge, so it is strictly inside. A polygon with no such stretch (no area) gets its
-    /// first vertex. A polygon across the antimeridian is read with its longitudes unwrapped
-    /// (`Polygon.unwrapped`), so its point is inside it too, its longitude brought back into
+    /// first vertex. A polygon across the antimeridian or around a pole is read in its flat form
+    /// (`Polygon.planarForm`), so its point is inside it too, its longitude brought back into
     /// -180…180.
     /// - Complexity: O(n log n) for n vertices (the crossings are sorted).
     public static func pointOnSurface(_ polygon: Polygon) -> GeoPoint {
-        let point = planarPointOnSurface(polygon.unwrapped)
+        let point = planarPointOnSurface(polygon.planarForm)
         return GeoPoint(latitude: point.latitude, longitude: Geodesic.longitudeStep(from: 0, to: point.longitude))
     }
 
