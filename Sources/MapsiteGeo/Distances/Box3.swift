@@ -84,6 +84,16 @@ struct Box3: Sendable {
         hi = SphereVector(x: hi.x + slack, y: hi.y + slack, z: hi.z + slack)
     }
 
+    /// The squared distance from `point` to the box: a lower bound on the squared chord from it to
+    /// any point in the box.
+    @inline(__always)
+    func squaredDistance(to point: SphereVector) -> Double {
+        let dx = max(0, lo.x - point.x, point.x - hi.x)
+        let dy = max(0, lo.y - point.y, point.y - hi.y)
+        let dz = max(0, lo.z - point.z, point.z - hi.z)
+        return dx * dx + dy * dy + dz * dz
+    }
+
     /// The squared distance between the boxes: a lower bound on the squared chord between any
     /// point of one and any point of the other.
     @inline(__always)

@@ -14,12 +14,17 @@ extension SphericalShape {
     /// distance is the least of every vertex's distance to the other shape's edges (and single
     /// points), unless edges cross or a polygon holds a vertex of the other shape, when it is 0.
     /// Checking the first vertex of each path suffices for containment: a path that crosses no
-    /// edge of a polygon lies wholly inside or wholly outside it.
+    /// edge of a polygon lies wholly inside or wholly outside it. Shapes whose boxes are apart skip
+    /// those checks.
     /// - Complexity: O(n · m) for shapes of n and m vertices.
     func squaredChord(to other: SphericalShape) -> Double {
-        if contains(firstVerticesOf: other) || other.contains(firstVerticesOf: self) { return 0 }
-        if crosses(other) { return 0 }
-        return min(squaredChordFromVertices(to: other), other.squaredChordFromVertices(to: self))
+        // Shapes whose boxes are apart can neither touch nor hold one another.
+        if box.squaredDistance(to: other.box) == 0 {
+            if contains(firstVerticesOf: other) || other.contains(firstVerticesOf: self) { return 0 }
+            if crosses(other) { return 0 }
+        }
+        let there = squaredChordFromVertices(to: other, below: .infinity)
+        return min(there, other.squaredChordFromVertices(to: self, below: there))
     }
 
     /// Whether one of the polygons holds the first vertex of one of `other`'s paths.
@@ -35,15 +40,12 @@ extension SphericalShape {
     /// Whether an edge of this shape crosses an edge of `other`.
     private func crosses(_ other: SphericalShape) -> Bool {
         for path in 0..<pathCount {
-            let range = self.path(path)
-            for index in range.dropLast() {
-                let (a, b) = (vertices[index], vertices[index + 1])
-                let normal = a.cross(b)
+            for index in self.path(path).dropLast() {
+                let (a, b, ab) = (vertices[index], vertices[index + 1], frames[index].normal)
                 for otherPath in 0..<other.pathCount {
-                    let otherRange = other.path(otherPath)
-                    for otherIndex in otherRange.dropLast() {
+                    for otherIndex in other.path(otherPath).dropLast() {
                         let (c, d) = (other.vertices[otherIndex], other.vertices[otherIndex + 1])
-                        if Self.arcsCross(a, b, normal, c, d) { return true }
+                        if Self.arcsCross(a, b, ab, c, d, other.frames[otherIndex].normal) { return true }
                     }
                 }
             }
@@ -55,33 +57,46 @@ extension SphericalShape {
     /// both: the four triangles a-c-b, a-b-d, c-b-d and c-d-a turn the same way.
     @inline(__always)
     static func arcsCross(
-        _ a: SphereVector, _ b: SphereVector, _ abNormal: SphereVector, _ c: SphereVector, _ d: SphereVector
+        _ a: SphereVector, _ b: SphereVector, _ abNormal: SphereVector, _ c: SphereVector, _ d: SphereVector,
+        _ cdNormal: SphereVector
     ) -> Bool {
         let acb = -abNormal.dot(c)
         let bda = abNormal.dot(d)
         guard (acb > 0 && bda > 0) || (acb < 0 && bda < 0) else { return false }
-        let cdNormal = c.cross(d)
         let cbd = -cdNormal.dot(b)
         let dac = cdNormal.dot(a)
         return (cbd > 0) == (acb > 0) && (dac > 0) == (acb > 0) && cbd != 0 && dac != 0
     }
 
-    /// The least squared chord from a vertex of this shape to `other`'s edges and single points.
-    private func squaredChordFromVertices(to other: SphericalShape) -> Double {
-        var best = Double.infinity
-        for vertex in vertices {
-            for path in 0..<other.pathCount {
-                let range = other.path(path)
-                if range.count == 1 {
-                    best = min(best, vertex.squaredChord(to: other.vertices[range.lowerBound]))
-                    continue
-                }
-                for index in range.dropLast() {
-                    best = min(
-                        best, Self.squaredChord(from: vertex, toArc: other.vertices[index], other.vertices[index + 1]))
+    /// The least squared chord from a vertex of this shape to `other`'s edges and single points,
+    /// or `below` when none comes nearer than that. A vertex farther from `other`'s box than the
+    /// best so far is skipped: no point of `other` can be nearer to it.
+    private func squaredChordFromVertices(to other: SphericalShape, below: Double) -> Double {
+        var best = below
+        vertices.withUnsafeBufferPointer { vertices in
+            other.vertices.withUnsafeBufferPointer { targets in
+                other.frames.withUnsafeBufferPointer { frames in
+                    other.pathStarts.withUnsafeBufferPointer { starts in
+                        for vertex in vertices {
+                            guard other.box.squaredDistance(to: vertex) < best else { continue }
+                            for path in 0..<(starts.count - 1) {
+                                let (start, end) = (Int(starts[path]), Int(starts[path + 1]))
+                                if end - start == 1 {
+                                    best = min(best, vertex.squaredChord(to: targets[start]))
+                                    continue
+                                }
+                                for index in start..<(end - 1) {
+                                    best = min(
+                                        best,
+                                        Self.squaredChord(
+                                            from: vertex, toArc: targets[index], targets[index + 1], frames[index]))
+                                }
+                            }
+                            if best == 0 { return }
+                        }
+                    }
                 }
             }
-            if best == 0 { return 0 }
         }
         return best
     }
@@ -89,14 +104,13 @@ extension SphericalShape {
     /// The squared chord from `p` to the nearest point of the arc a–b: the foot of the
     /// perpendicular great circle when it falls inside the arc, else the nearer end.
     @inline(__always)
-    static func squaredChord(from p: SphereVector, toArc a: SphereVector, _ b: SphereVector) -> Double {
+    static func squaredChord(
+        from p: SphereVector, toArc a: SphereVector, _ b: SphereVector, _ frame: EdgeFrame
+    ) -> Double {
         let ends = min(p.squaredChord(to: a), p.squaredChord(to: b))
-        let normal = a.cross(b)
-        let normalLength = normal.squaredLength
-        guard normalLength > 1e-30 else { return ends }
         // The foot lies between a and b when p is on the inner side of both end planes.
-        guard a.cross(p).dot(normal) > 0, p.cross(b).dot(normal) > 0 else { return ends }
-        let sine = abs(normal.dot(p)) / normalLength.squareRoot()
+        guard frame.inverseLength > 0, frame.afterA.dot(p) > 0, frame.beforeB.dot(p) > 0 else { return ends }
+        let sine = abs(frame.normal.dot(p)) * frame.inverseLength
         return min(ends, Chord.squared(sine: sine))
     }
 }

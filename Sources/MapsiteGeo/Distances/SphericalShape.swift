@@ -19,6 +19,9 @@ public struct SphericalShape: Sendable {
     var ringPoles: [Int8]
     /// A box in 3D holding every point of the shape, inside of polygons included.
     var box: Box3
+    /// For each vertex that starts an edge, the edge's planes (`EdgeFrame`); for the last vertex
+    /// of a path, and for single points, an unused frame.
+    var frames: [EdgeFrame]
 
     /// The number of paths.
     var pathCount: Int { pathStarts.count - 1 }
@@ -61,6 +64,13 @@ public struct SphericalShape: Sendable {
         self.polygons = polygons
         self.ringPoles = poles
         self.box = Box3(vertices: vertices, starts: starts, hasArea: !polygons.isEmpty)
+        var frames = [EdgeFrame](repeating: EdgeFrame.none, count: vertices.count)
+        for path in 0..<(starts.count - 1) {
+            for index in Int(starts[path])..<max(Int(starts[path]), Int(starts[path + 1]) - 1) {
+                frames[index] = EdgeFrame(vertices[index], vertices[index + 1])
+            }
+        }
+        self.frames = frames
     }
 
     /// A single point.
@@ -71,5 +81,6 @@ public struct SphericalShape: Sendable {
         polygons = []
         ringPoles = [0]
         box = Box3(lo: vertices[0], hi: vertices[0])
+        frames = [EdgeFrame.none]
     }
 }
