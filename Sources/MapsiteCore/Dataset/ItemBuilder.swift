@@ -37,7 +37,8 @@ struct ItemBuilder {
             thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
             description: nonEmpty(config.itemDescription.flatMap(record.value)),
             origin: record.line.map { "line \($0)" } ?? record.location ?? "",
-            geometry: record.shape
+            geometry: record.shape,
+            sourceProperties: record.properties
         )
     }
 

@@ -73,7 +73,7 @@ enum JSONLoader {
                         Record(
                             line: nil, location: location, value: { lookup($0, in: properties) },
                             fieldKind: "property", geometry: nil, emptyValue: { emptyValue($0, in: properties) },
-                            shape: shape))
+                            shape: shape, properties: SourceProperties(properties)))
                 } catch let error as InputError {
                     try invalid(error)
                 }
@@ -101,7 +101,8 @@ enum JSONLoader {
             try body(
                 Record(
                     line: nil, location: location, value: { lookup($0, in: properties) }, fieldKind: "property",
-                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) }))
+                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) },
+                    properties: SourceProperties(properties)))
         }
     }
 
