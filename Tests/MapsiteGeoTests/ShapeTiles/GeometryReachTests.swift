@@ -52,7 +52,7 @@ struct GeometryReachTests {
     @Test("no point of a shape is farther from its representative point than its reach")
     func reachBoundsEveryPoint() {
         var random = SplitMix64(seed: 17)
-        var shapes = ShapeFixtures.shapes(120, seed: 19)
+        var shapes = TileShapeFixtures.shapes(120, seed: 19)
         // Large, polar and antimeridian-straddling shapes too.
         // Longitudes past ±180° wrap round, so some edges cross the antimeridian.
         func wrapped(_ points: [GeoPoint]) -> [GeoPoint] {
@@ -63,9 +63,9 @@ struct GeometryReachTests {
             GeoPoint(latitude: 0, longitude: 179.5), GeoPoint(latitude: 45, longitude: 0),
         ] {
             for size in [0.5, 5, 15] {
-                let star = ShapeFixtures.star(centre, size, hole: false, &random)
+                let star = TileShapeFixtures.star(centre, size, hole: false, &random)
                 shapes.append(.polygon(Polygon(outer: wrapped(star.outer))))
-                shapes.append(.lineString(wrapped(ShapeFixtures.walk(from: centre, steps: 12, size, &random))))
+                shapes.append(.lineString(wrapped(TileShapeFixtures.walk(from: centre, steps: 12, size, &random))))
             }
         }
         var tight = 0

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("ShapePyramid")
 struct ShapePyramidTests {
-    private static let shapes = ShapeFixtures.shapes(400, seed: 71)
+    private static let shapes = TileShapeFixtures.shapes(400, seed: 71)
     private static let options = ShapePyramid.Options(byteBudget: 12_000, maxZoom: 16, tileOverhead: 24)
     private static let header = 40
     private static let pyramid = ShapePyramid(
@@ -120,7 +120,7 @@ struct ShapePyramidTests {
         var random = SplitMix64(seed: 5)
         let crowd: [Geometry] = (0..<300).map { index in
             .polygon(
-                ShapeFixtures.star(
+                TileShapeFixtures.star(
                     GeoPoint(latitude: 10 + Double(index) * 1e-6, longitude: 10), 0.05 + Double(index) * 1e-4,
                     hole: false, &random))
         }

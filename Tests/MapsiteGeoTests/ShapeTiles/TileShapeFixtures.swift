@@ -4,7 +4,7 @@ import MapsiteGeo
 /// Random lines and polygons for the shape tile tests: concave polygons, some with a hole, some in
 /// two parts, and wandering lines, from a few metres to a few kilometres across, crowded around a
 /// city so that tiles split deep.
-enum ShapeFixtures {
+enum TileShapeFixtures {
     static func shapes(_ count: Int, seed: UInt64, centre: GeoPoint = GeoPoint(latitude: 39.95, longitude: -75.16))
         -> [Geometry]
     {
