@@ -246,8 +246,9 @@
 
   // The k nearest items to a point, exact: leaves are read nearest-first by their lower bound
   // until the k-th best distance found is no greater than the next leaf's bound. A place with a
-  // shape is measured to its whole geometry (the tile's "g"), which lies within the leaf's
-  // "reach" of the point that puts it in the leaf: the leaf's bound is its box's less that reach.
+  // shape is measured to its whole geometry (the "g" of the tile's file under whole/), which lies
+  // within the leaf's "reach" of the point that puts it in the leaf: the leaf's bound is its
+  // box's less that reach.
   // The result also lists, as .inside, every polygon holding the point (their bound is 0, so
   // every leaf that can hold one is read).
   Tileset.prototype.nearest = function (lat, lon, k, onRead) {
@@ -271,10 +272,13 @@
           return best;
         }
         var entry = order[index++];
-        return self.tile(entry.key).then(function (tile) {
+        // A point tile with places that have shapes has their whole shapes in a file beside it.
+        var whole = entry.key in self.reach ? self.tile("whole/" + entry.key) : Promise.resolve({ g: [] });
+        return Promise.all([self.tile(entry.key), whole]).then(function (both) {
+          var tile = both[0];
           if (onRead) onRead(entry.key);
           var shapes = {};
-          (tile.g || []).forEach(function (g) { shapes[g[0]] = g; });
+          both[1].g.forEach(function (g) { shapes[g[0]] = g; });
           tile.p.forEach(function (p, i) {
             var place = { lat: p[0], lon: p[1], id: p[2], title: p[3], slug: p[4], thumbnail: p[5] };
             var near = shapes[i] ? shapeDistance(lat, lon, shapes[i][1], shapes[i][2])

@@ -22,10 +22,11 @@ public struct TileSet: Sendable {
         let geometries = Self.geometryEntries(dataset.items)
         var options = options
         options.tileOverhead = Self.leafOverhead
-        // A place with a shape also brings its whole geometry, `[index,…]`, into its point tile.
+        // A place with a shape also brings its whole geometry, `[index,…]`, into the file of its
+        // point tile's whole shapes (`{"g":[]}` and a newline more): both count against the budget.
         let sizes = (0..<entries.count).map { index in
             let geometry = geometries.byteCount(of: index)
-            return entries.byteCount(of: index) + 1 + (geometry > 0 ? geometry + 10 : 0)
+            return entries.byteCount(of: index) + 1 + (geometry > 0 ? geometry + 20 : 0)
         }
         let pyramid = TilePyramid(points: dataset.items.map(\.point), pointSizes: sizes, options: options)
         self.dataset = dataset.name
@@ -39,10 +40,13 @@ public struct TileSet: Sendable {
             json.removeAll(keepingCapacity: true)
             json += "{\"p\":[".utf8
             Self.append(leaf.points.lazy.map { Int($0) }, of: entries, to: &json)
-            json += "]".utf8
-            Self.appendGeometries(leaf.points, geometries, to: &json)
-            json += "}\n".utf8
+            json += "]}\n".utf8
             files.append((base + Self.path(leaf.key), String(decoding: json, as: UTF8.self)))
+            // The whole shapes of its places, apart, for near me: the map needs only the points.
+            json.removeAll(keepingCapacity: true)
+            if Self.appendGeometries(leaf.points, geometries, to: &json) {
+                files.append((base + "whole/" + Self.path(leaf.key), String(decoding: json, as: UTF8.self)))
+            }
         }
         dataset.items.withUnsafeBufferPointer { items in
             for tile in pyramid.clusterTiles {
@@ -86,19 +90,20 @@ public struct TileSet: Sendable {
         self.files = files
     }
 
-    /// `,"g":[[index,kind,coordinates],…]` for the places of a point tile that have a shape
-    /// (`index` into the tile's `p`); nothing when none has.
-    private static func appendGeometries(_ points: [Int32], _ geometries: TextTable, to json: inout [UInt8]) {
+    /// `{"g":[[index,kind,coordinates],…]}` and a newline for the places of a point tile that
+    /// have a shape (`index` into the tile's `p`); nothing, and `false`, when none has.
+    private static func appendGeometries(_ points: [Int32], _ geometries: TextTable, to json: inout [UInt8]) -> Bool {
         var first = true
         for (index, point) in points.enumerated() where geometries.byteCount(of: Int(point)) > 0 {
-            json += (first ? ",\"g\":[[" : ",[").utf8
+            json += (first ? "{\"g\":[[" : ",[").utf8
             first = false
             Digits.append(UInt64(index), to: &json)
             json.append(UInt8(ascii: ","))
             geometries.append(Int(point), to: &json)
             json.append(UInt8(ascii: "]"))
         }
-        if !first { json.append(UInt8(ascii: "]")) }
+        if !first { json += "]}\n".utf8 }
+        return !first
     }
 
     /// Each point tile holding places with shapes, by quadkey, with the farthest any point of

@@ -33,7 +33,7 @@ struct TileSetShapesTests {
         return Dataset(config: config, items: items)
     }
 
-    @Test("version 2: each place's whole geometry in its point tile, reaches, shape tiles, budgets held")
+    @Test("version 2: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
     func shapesInTiles() throws {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 4000))
@@ -59,14 +59,19 @@ struct TileSetShapesTests {
             #expect(json.utf8.count <= 4000, "\(path): \(json.utf8.count) bytes")
         }
 
-        // Every place is in one point tile; a place with a shape brings its whole geometry.
+        // Every place is in one point tile; a place with a shape has its whole geometry beside it.
         var seen: [String: Int] = [:]
         for key in manifest.leaves {
             let t = tileOf(key)
             let json = try #require(files["tiles/\(dataset.name)/\(t.z)/\(t.x)/\(t.y).json"])
             let tile = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let places = try #require(tile["p"] as? [[Any]])
-            let geometries = (tile["g"] as? [[Any]]) ?? []
+            #expect(tile["g"] == nil, "the map's point tiles hold no shapes")
+            // The whole shapes, beside the tile, for near me.
+            let whole = files["tiles/\(dataset.name)/whole/\(t.z)/\(t.x)/\(t.y).json"]
+            #expect((whole != nil) == (manifest.reach[key] != nil), "\(key)")
+            let wholeTile = try whole.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let geometries = (wholeTile??["g"] as? [[Any]]) ?? []
             var reach = 0.0
             for entry in geometries {
                 let index = try #require(entry[0] as? Int)
