@@ -518,8 +518,8 @@ def load_datasets(content: Path) -> tuple[dict, list[DatasetSpec]]:
 
 def _features(source: Path, config: dict) -> list:
     """A GeoJSON source's features; any other, in WGS 84, through GDAL's ogr2ogr (which reprojects
-    with PROJ as mapsite does), its coordinates rounded to the seven decimals of mapsite's
-    downloads, and each feature's FID as its id."""
+    with PROJ as mapsite does), its coordinates rounded to seven decimals
+    (about 1 cm), and each feature's FID as its id."""
     if source.suffix.lower() == ".geojson":
         return json.loads(source.read_text())["features"]
     command = ["ogr2ogr", "-f", "GeoJSON", "/vsistdout/", str(source), "-t_srs", "EPSG:4326",

@@ -89,7 +89,7 @@
     Promise.all(layers.filter(function (layer) { return map.hasLayer(layer.group); }).map(function (layer) {
       var keys = layer.tiles.keysFor(bounds, z);
       var shapes = window.mapsiteShapes.draw(layer.tiles, layer.shapes, map, {
-        color: site.color(colors[layer.name]), popup: function (p) { return popup(layer.name, p); } });
+        dataset: layer.name, color: site.color(colors[layer.name]), popup: function (p) { return popup(layer.name, p); } });
       return Promise.all(keys.map(function (key) { return layer.tiles.tile(key); })).then(function (tiles) {
         loaded += keys.length;
         if (mine === generation) show(layer, keys, tiles);

@@ -104,16 +104,18 @@
       });
       group.clearLayers();
       var color = options.color;
+      // Each path also names its dataset (dataset names are lowercase letters, digits and '-').
+      var of = options.dataset ? " shapes-of-" + options.dataset : "";
       order.forEach(function (id) {
         var place = places[id];
         var html = options.popup(place.p);
         if (place.fills.length) {
           L.polygon(place.fills, { stroke: false, fillColor: color, fillOpacity: 0.25, fillRule: "nonzero",
-            className: "shape-fill" }).bindPopup(html).addTo(group);
+            className: "shape-fill" + of }).bindPopup(html).addTo(group);
         }
         if (place.lines.length) {
           L.polyline(place.lines, { color: color, weight: place.kind === 3 ? 2 : 4, opacity: 1,
-            className: place.kind === 3 ? "shape-outline" : "shape-line" }).bindPopup(html).addTo(group);
+            className: (place.kind === 3 ? "shape-outline" : "shape-line") + of }).bindPopup(html).addTo(group);
         }
       });
       return wanted.length;
