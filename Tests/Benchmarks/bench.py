@@ -1040,10 +1040,14 @@ def tile_y(lat, z):
     return min(n - 1, max(0, math.floor((0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * n)))
 
 
-def keys_for(manifest, bounds, z):
+def keys_for(manifest, bounds, z, shapes=False):
     """tiles.js Tileset.keysFor: a cluster tile at z when listed, else the nearest listed leaf
-    among the tile and its ancestors."""
-    leaves, clusters = set(manifest.get("leaves", [])), set(manifest.get("clusters", []))
+    among the tile and its ancestors; with shapes, shapeKeysFor: the same over the shape tiles
+    (simplified tiles in place of cluster tiles)."""
+    if shapes:
+        leaves, clusters = set(manifest["shapes"]["leaves"]), set(manifest["shapes"]["tiles"])
+    else:
+        leaves, clusters = set(manifest.get("leaves", [])), set(manifest.get("clusters", []))
     z = max(0, min(z, manifest["maxZoom"]))
     west, east = tile_x(bounds["west"], z), tile_x(bounds["east"], z)
     north, south = tile_y(bounds["north"], z), tile_y(bounds["south"], z)
@@ -1071,7 +1075,8 @@ def keys_for(manifest, bounds, z):
 
 
 def first_view(site, name):
-    """Bytes of JSON the map page fetches for its first view: manifest + tiles in view."""
+    """Bytes of JSON the map page fetches for its first view: manifest + tiles in view, the shape
+    tiles in view too when the dataset has lines or polygons (tile format 2)."""
     base = Path(site) / "tiles" / name
     index = base / "index.json"
     if not index.exists():
@@ -1079,13 +1084,15 @@ def first_view(site, name):
     manifest_bytes = index.read_bytes()
     manifest = json.loads(manifest_bytes)
     zoom, bounds = fit_bounds(manifest["bounds"])
-    keys = keys_for(manifest, bounds, zoom)
+    keys = [("", key) for key in keys_for(manifest, bounds, zoom)]
+    if manifest.get("shapes"):
+        keys += [("shapes/", key) for key in keys_for(manifest, bounds, zoom, shapes=True)]
     tile_bytes, gzipped, missing = 0, len(gzip.compress(manifest_bytes)), []
-    for key in keys:
+    for folder, key in keys:
         z, x, y = tile_of(key)
-        path = base / str(z) / str(x) / f"{y}.json"
+        path = base / folder / str(z) / str(x) / f"{y}.json"
         if not path.exists():
-            missing.append(key)
+            missing.append(folder + key)
             continue
         data = path.read_bytes()
         tile_bytes += len(data)
