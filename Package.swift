@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // PNG icons and precompressed `.gz` siblings of text files.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Opening files below the output folder without following symbolic links (openat2).
         .target(name: "CFileBeneath"),
         // Pure geometry: distances, the neighbour index, tiles and clusters. No I/O, no
@@ -34,6 +40,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CSQLite",
+                "CZlib",
                 "CFileBeneath",
                 "MapsiteGeo",
                 .product(name: "Yams", package: "Yams"),

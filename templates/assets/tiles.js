@@ -115,7 +115,12 @@
     if (!this.cache[key]) {
       var t = tileOf(key);
       var self = this;
-      this.cache[key] = fetchJSON(this.base + t.z + "/" + t.x + "/" + t.y + ".json").catch(function (error) {
+      this.cache[key] = fetchJSON(this.base + t.z + "/" + t.x + "/" + t.y + ".json").then(function (tile) {
+        // With no network, the service worker answers a tile this device never kept as an empty
+        // one marked offline (sw.js): counted, so that near me can say its answer may be short.
+        if (tile.offline) self.notSaved = (self.notSaved || 0) + 1;
+        return tile;
+      }, function (error) {
         delete self.cache[key];
         throw error;
       });
