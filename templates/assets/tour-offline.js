@@ -25,7 +25,7 @@
     return name.indexOf(prefix) === 0 && name.slice(prefix.length).split(" ").slice(1).join(" ") === "tour " + tour;
   }
   function megabytes(bytes) {
-    return bytes < 1e6 ? Math.max(1, Math.round(bytes / 1e3)) + " kB" : (bytes / 1e6).toFixed(1) + " MB";
+    return bytes < 1e6 ? Math.round(bytes / 1e3) + " kB" : (bytes / 1e6).toFixed(1) + " MB";
   }
   function show(text, saved) {
     status.textContent = text;

@@ -37,7 +37,7 @@ extension SiteBuilder {
 
         let names = content.assetNames
         let shell =
-            ["", AppFiles.offlinePath, AppFiles.manifestPath] + icons.map(\.file.path)
+            ["", AppFiles.offlinePath, AppFiles.manifestPath]
             + ["mapsite.css", "mapsite.js", "search.css", "search.js", "favicon.svg"].map {
                 names.path(of: AssetNames.folder + $0)
             }
@@ -48,6 +48,20 @@ extension SiteBuilder {
             sitePaths: sitePaths + files.map(\.path))
         if !sitePaths.contains("_headers") { files.append(OutputFile("_headers", Self.headers(config: config))) }
         return files
+    }
+
+    /// What names this build's caches in the service worker: a hash of every file but the item
+    /// pages (assets, pages, tiles, search, downloads, which hold every field of every place) and
+    /// of the templates, so it changes when anything a visitor may keep changes, and only then.
+    static func buildID(of files: [OutputFile], templates: TemplateLibrary) -> String {
+        var hasher = StableHasher()
+        hasher.add(templates.fingerprint)
+        for file in files {
+            hasher.add(file.path)
+            hasher.add(file.bytes.withUnsafeBytes(StableHash.contents))
+        }
+        let hex = String(hasher.value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The theme's `sw.js`, or the content folder's `templates/sw.js` in its place.

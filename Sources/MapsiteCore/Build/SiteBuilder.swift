@@ -37,9 +37,10 @@ public struct SiteBuilder {
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
         var pages = try render(content, indexes, derived, clock: clock)
+        let written = content.assets + pages.files + browserFiles.files
         pages.files += try makeAppFiles(
-            content, derived, sitePaths: (content.assets + pages.files + browserFiles.files).map(\.path),
-            buildID: String(stamp, radix: 16))
+            content, derived, sitePaths: written.map(\.path),
+            buildID: Self.buildID(of: written, templates: content.templates))
         let output = try write(
             pages, browserFiles, assets: content.assets, precompress: config.precompress, invalidating: upToDate,
             clock: clock)
