@@ -242,9 +242,12 @@ def map_first_markers(server, workdir, page):
         # nginx logs a request when its response is sent; with the throttling the browser has it
         # later still, so this counts no request the markers could not have needed.
         before = [r for r in seen if r[0] <= first["wall"]]
+        # When nginx finished sending each response, from the navigation's start.
+        navigation = first["wall"] - first["ms"] / 1000
         return {"page": page, "ms": first["ms"], "bytes_before": sum(r[2] for r in before),
                 "requests_before": len(before), "bytes_total": sum(r[2] for r in seen),
-                "requests_total": len(seen)}
+                "requests_total": len(seen),
+                "timeline": [(round((r[0] - navigation) * 1000), r[2], r[3]) for r in before]}
     finally:
         driver.quit()
 
@@ -323,6 +326,8 @@ def print_result(result):
     print(f"  cities map under slow 4G (400 ms RTT, 1.6 Mbit/s): first markers after {ms}; "
           f"{kb(map_['bytes_before'] or 0)} in {map_.get('requests_before')} requests before them, "
           f"{kb(map_['bytes_total'])} once idle")
+    for ms, size, uri in map_.get("timeline", []):
+        print(f"      {ms:>6} ms {kb(size):>10}  {uri}")
     print(f"  repeat visit of 5 pages: {repeat['requests']} requests reached the server, "
           f"{repeat['asset_requests']} of them for assets {repeat['asset_uris'] or ''}")
     for name, value, limit, passed in result["targets"]:
