@@ -275,6 +275,10 @@ def test_removing_a_saved_tour_frees_it(visitor):
 
 def test_a_new_build_replaces_the_caches(visitor, server, site, theme):
     driver = visitor.driver
+    open_tour(visitor)  # saved, so that the new build saves it again
+    box = driver.find_element(By.ID, "tour-offline")
+    box.find_element(By.CSS_SELECTOR, ".offline-save").click()
+    wait_until(driver, lambda d: box.get_attribute("data-saved") == "true", timeout=60, message="the tour was not saved")
     controlled(visitor, "boxes/")
     old_css = driver.find_element(By.CSS_SELECTOR, "link[rel=stylesheet][href*='mapsite.']").get_attribute("href")
     old_builds = {name.split(" ")[2] for name in cache_names(driver) if name.startswith("mapsite /demo/ ")}
@@ -282,17 +286,29 @@ def test_a_new_build_replaces_the_caches(visitor, server, site, theme):
     css = theme / "assets" / "mapsite.css"
     css.write_text(css.read_text() + "\n.rebuilt-marker { color: inherit; }\n")
     build_site(REPO / "content", site, theme=theme)
-    # The browser looks for a new worker on navigation; it installs, activates and drops the old caches.
+
+    def builds(d, tours=True):
+        return {name.split(" ")[2] for name in cache_names(d) if tours or " tour " not in name}
+
+    # The browser looks for a new worker on navigation; it installs, activates and drops the old
+    # caches but the saved tour's, which it never reads.
     visitor.open("boxes/")
-    wait_until(driver, lambda d: {name.split(" ")[2] for name in cache_names(d)} - old_builds, timeout=20,
-               message="no cache of the new build")
-    wait_until(driver, lambda d: not ({name.split(" ")[2] for name in cache_names(d)} & old_builds), timeout=20,
+    wait_until(driver, lambda d: builds(d) - old_builds, timeout=20, message="no cache of the new build")
+    wait_until(driver, lambda d: not (builds(d, tours=False) & old_builds), timeout=20,
                message="the old build's caches are still there")
     visitor.open("boxes/")
     new_css = driver.find_element(By.CSS_SELECTOR, "link[rel=stylesheet][href*='mapsite.']").get_attribute("href")
     assert new_css != old_css
     assert ".rebuilt-marker" in driver.execute_async_script(
         "fetch(arguments[0]).then(function (r) { return r.text(); }).then(arguments[1]);", new_css)
+    # The tour page saves the tour again for the new build, then drops the old copy.
+    open_tour(visitor)
+    box = driver.find_element(By.ID, "tour-offline")
+    wait_until(driver, lambda d: box.get_attribute("data-saved") == "true", timeout=60,
+               message="the tour was not saved again")
+    assert not (builds(driver) & old_builds), cache_names(driver)
+    tours = [name for name in cache_names(driver) if name.endswith(" tour " + TOUR)]
+    assert len(tours) == 1 and tours[0].split(" ")[2] not in old_builds
     # The old stylesheet is in no cache of the service worker any more, and the server has none.
     # (The browser's own HTTP cache may keep it under its old name, which no new page names.)
     assert driver.execute_async_script(
