@@ -134,7 +134,8 @@ self.addEventListener("fetch", function (event) {
   }
   if (url.pathname.indexOf(SCOPE.pathname) !== 0) return;
   var path = url.pathname.slice(SCOPE.pathname.length);
-  if (path === "sw.js") return;
+  // The worker itself, and the files of `mapsite serve` (its reload polling), go to the network.
+  if (path === "sw.js" || path.indexOf("__mapsite/") === 0) return;
   if (request.mode === "navigate") {
     event.respondWith(page(event));
   } else if (FINGERPRINTED.test(path) || KEPT.test(path)) {
