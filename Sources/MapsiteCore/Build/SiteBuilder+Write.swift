@@ -21,7 +21,7 @@ extension SiteBuilder {
             try writer.write(files)
             if precompress { try writer.write(GzipSiblings.files(of: files)) }
         }
-        for set in site.itemPages { try writer.write(set) }
+        for set in site.itemPages { try writer.write(set, precompress: precompress) }
         clock.finish("Rendered \(NumberText.grouped(site.itemPages.reduce(0) { $0 + $1.count })) item pages")
         let output = try writer.finish()
         clock.finish(

@@ -41,7 +41,7 @@ extension Scaffold {
         color: "#0b6e69"
         # short_name: Libraries
         # icon: images/icon.png
-        # true also writes a .gz copy of each text file (item pages aside), for nginx's gzip_static.
+        # true also writes a .gz copy of each text file, for nginx's gzip_static.
         precompress: false
 
         # The datasets, one entry for each data file.

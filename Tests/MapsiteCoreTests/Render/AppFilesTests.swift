@@ -82,6 +82,29 @@ struct AppFilesTests {
         }
     }
 
+    @Test("precompress: a .gz beside every page, item pages too, gone again when turned off") func precompress()
+        throws
+    {
+        try withTemporaryDirectory { folder in
+            let content = folder + "/content"
+            try FileManager.default.copyItem(atPath: Fixtures.site("basic"), toPath: content)
+            let config = content + "/site.yml"
+            let plain = readText(config)!
+            try (plain + "precompress: true\n").write(toFile: config, atomically: true, encoding: .utf8)
+            let site = folder + "/site"
+            try buildSite(content: content, into: site)
+            let pages = filesBelow(site).filter { $0.hasSuffix(".html") }
+            #expect(pages.contains("places/cafe-ete/index.html"))
+            for page in pages {
+                let unpacked = try run("/bin/gzip", ["-dc", site + "/" + page + ".gz"])
+                #expect(unpacked == FileManager.default.contents(atPath: site + "/" + page), "\(page).gz")
+            }
+            try plain.write(toFile: config, atomically: true, encoding: .utf8)
+            try buildSite(content: content, into: site)
+            #expect(filesBelow(site).filter { $0.hasSuffix(".gz") }.isEmpty)
+        }
+    }
+
     @Test("a tile's bounds from its path") func tileBounds() throws {
         let tile = try #require(TourOfflineList.tile("tiles/boxes/1/0/0.json"))
         #expect(tile.box.west == -180 && tile.box.east == 0 && tile.box.south == 0 && tile.box.north == 90)
