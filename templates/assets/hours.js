@@ -1,4 +1,4 @@
-// mapsite hours: on a place's page, the next time of a field shown as hours ("Next pickup: today
+// mapsite hours: on a place's page and in lists, the next time of a field shown as hours ("Next pickup: today
 // 17:00") or whether the place is open now, worked out in the dataset's time zone. The page
 // gives the week (Monday first) in data-hours: per day a list of [start] (a moment, such as a
 // collection) or [start, end] (a span; an end at or before its start runs past midnight), in
@@ -15,11 +15,14 @@
   }
 
   // The weekday (0: Monday) and the minute of the day of `date` in `zone`.
+  // One formatter per zone: a list page asks for a hundred places at once.
+  var formats = {};
   function moment(date, zone) {
     var parts = {};
-    new Intl.DateTimeFormat("en-US", {
+    var format = formats[zone || ""] || (formats[zone || ""] = new Intl.DateTimeFormat("en-US", {
       timeZone: zone || undefined, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23"
-    }).formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
+    }));
+    format.formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
     return { day: SHORT.indexOf(parts.weekday), minute: (parseInt(parts.hour, 10) % 24) * 60 + parseInt(parts.minute, 10) };
   }
 
@@ -58,13 +61,18 @@
   var api = { describe: describe, moment: moment };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;
+  root.mapsiteHours = api;
   document.querySelectorAll("[data-hours]").forEach(function (element) {
     try {
       var week = JSON.parse(element.getAttribute("data-hours"));
-      element.textContent = describe(week, moment(new Date(), element.getAttribute("data-zone")));
+      var text = describe(week, moment(new Date(), element.getAttribute("data-zone")));
+      // A list entry keeps its week as written (in its title, and as its text when there is no
+      // next time); a place's page shows the line only when there is one.
+      if (element.textContent && !element.title) element.title = element.textContent;
+      if (text) element.textContent = text;
       element.hidden = !element.textContent;
     } catch (error) {
-      element.hidden = true;
+      element.hidden = !element.textContent;
     }
   });
 })(this);

@@ -18,7 +18,7 @@
   window.mapsite.map = map;
 
   var layers = names.map(function (name) {
-    var points = L.markerClusterGroup(site.clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }));
+    var points = L.markerClusterGroup(site.clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name));
     var clusters = L.layerGroup();
     var group = L.featureGroup([points, clusters]).addTo(map);
     return { name: name, tiles: new T.Tileset(settings.root, name), points: points, clusters: clusters, group: group,
@@ -49,11 +49,11 @@
   }
 
   function pointMarker(name, p) {
-    return L.marker([p[0], p[1]], { title: p[3], icon: site.pin(colors[name]) }).bindPopup(popup(name, p));
+    return L.marker([p[0], p[1]], { title: p[3], icon: site.pin(colors[name], undefined, "layer-" + name) }).bindPopup(popup(name, p));
   }
 
   function clusterMarker(name, c) {
-    var marker = L.marker([c[0], c[1]], { icon: site.clusterIcon(c[2], colors[name]), title: c[2] + " places" });
+    var marker = L.marker([c[0], c[1]], { icon: site.clusterIcon(c[2], colors[name], "layer-" + name), title: c[2] + " places" });
     marker.on("click", function () {
       var b = c[3];
       if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1]], Math.max(c[4], map.getZoom() + 1));

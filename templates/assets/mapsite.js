@@ -49,19 +49,35 @@
     return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
   }
 
-  // A map pin in `fill`, with a white dot, or a short label (a number) in white.
+  // A map pin in `fill`, with a white dot, or a short label (a number) in white; `extra`, a class
+  // name more for its icon (the map of all datasets names each marker's dataset so: declutter.js).
   var pins = {};
-  function pin(fill, label) {
+  function pin(fill, label, extra) {
     fill = color(fill);
     label = label === undefined ? "" : String(label).slice(0, 3);
-    var key = fill + "|" + label;
+    var key = fill + "|" + label + "|" + (extra || "");
+    if (!pins[key] && label) {
+      // A numbered place (near me, a tour, an ordered walk): a round badge centred on the place,
+      // half a pin's height, so that numbers crowd less where places lie close together.
+      pins[key] = L.divIcon({
+        className: "place-pin numbered" + (extra ? " " + extra : ""),
+        html: '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">' +
+          '<circle cx="12" cy="12" r="10.5" fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' +
+          '<text x="12" y="16" text-anchor="middle" font-size="' + (label.length > 2 ? 9 : 11) + '" font-weight="700" ' +
+          'fill="#fff" font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text></svg>",
+        iconSize: [24, 24],
+        iconAnchor: [12, 12],
+        popupAnchor: [0, -12],
+        tooltipAnchor: [12, 0],
+      });
+    }
     if (!pins[key]) {
       var inside = label
         ? '<text x="12.5" y="16.5" text-anchor="middle" font-size="11" font-weight="700" fill="#fff" ' +
           'font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text>"
         : '<circle cx="12.5" cy="12.5" r="4.5" fill="#fff"/>';
       pins[key] = L.divIcon({
-        className: "place-pin",
+        className: "place-pin" + (extra ? " " + extra : ""),
         html: '<svg xmlns="http://www.w3.org/2000/svg" width="25" height="41" viewBox="0 0 25 41" aria-hidden="true">' +
           '<path d="M12.5 1C6.2 1 1 6.2 1 12.5c0 8.6 11.5 27.2 11.5 27.2S24 21.1 24 12.5C24 6.2 18.8 1 12.5 1z" ' +
           'fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' + inside + "</svg>",
@@ -76,10 +92,10 @@
 
   // A counted circle in `fill`, sized by its count; the same for precomputed clusters and for
   // the ones Leaflet.markercluster makes in the browser.
-  function clusterIcon(count, fill) {
+  function clusterIcon(count, fill, extra) {
     var size = count < 100 ? 34 : count < 1000 ? 42 : 52;
     return L.divIcon({
-      className: "map-cluster",
+      className: "map-cluster" + (extra ? " " + extra : ""),
       html: '<div class="cluster-icon" style="--color:' + color(fill) + ";width:" + size + "px;height:" + size + 'px">' +
         count.toLocaleString("en") + "</div>",
       iconSize: [size, size],
@@ -92,8 +108,8 @@
   }
 
   // Options for L.markerClusterGroup whose clusters look like the precomputed ones.
-  function clusterOptions(fill, options) {
-    options.iconCreateFunction = function (cluster) { return clusterIcon(cluster.getChildCount(), fill); };
+  function clusterOptions(fill, options, extra) {
+    options.iconCreateFunction = function (cluster) { return clusterIcon(cluster.getChildCount(), fill, extra); };
     options.showCoverageOnHover = false;
     return options;
   }

@@ -93,8 +93,8 @@
     var name = select.value;
     last = [lat, lon, how];
     say("Looking for the " + k + " places nearest to " + how + "…");
-    var read = 0;
-    tileset(name).nearest(lat, lon, k, function () { read++; }).then(function (found) {
+    var read = 0, keys = [];
+    tileset(name).nearest(lat, lon, k, function (key) { read++; keys.push(key); }).then(function (found) {
       list.innerHTML = "";
       var color = fill();
       layer.clearLayers();
@@ -153,8 +153,21 @@
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +
         lon.toFixed(6) + (k !== 10 ? "&k=" + k : ""));
       document.body.setAttribute("data-near-ready", "true");
+      showListFields(name, keys);
     }).catch(function (error) {
       say("Could not load the places: " + error.message);
+      throw error;
+    });
+  }
+
+  // The dataset's list_fields beside each place found (list-fields.js), when it has any.
+  function showListFields(name, keys) {
+    if (!window.mapsiteListFields) return;
+    document.body.removeAttribute("data-near-fields");
+    window.mapsiteListFields.show(list, settings.root, name, keys).then(function (shown) {
+      if (shown) document.body.setAttribute("data-near-fields", name);
+    }).catch(function (error) {
+      say("Could not load the places' details: " + error.message);
       throw error;
     });
   }

@@ -328,11 +328,12 @@
 
     function setActive(index) {
       active = index;
-      Array.prototype.forEach.call(listbox.children, function (option, i) {
+      var options = listbox.querySelectorAll("[role=option]");
+      Array.prototype.forEach.call(options, function (option, i) {
         option.setAttribute("aria-selected", i === index ? "true" : "false");
       });
       if (index >= 0) {
-        var option = listbox.children[index];
+        var option = options[index];
         input.setAttribute("aria-activedescendant", option.id);
         if (option.scrollIntoView) option.scrollIntoView({ block: "nearest" });
       } else {
@@ -343,12 +344,15 @@
     function render(found, text) {
       results = found;
       listbox.textContent = "";
+      // Each result is a link that is itself the option (its <li> only holds it), so that no
+      // control sits inside another, and the link can still be opened in a new tab.
       found.forEach(function (item, index) {
-        var option = document.createElement("li");
-        option.id = input.id + "-option-" + index;
-        option.setAttribute("role", "option");
-        option.setAttribute("aria-selected", "false");
+        var entry = document.createElement("li");
+        entry.setAttribute("role", "none");
         var link = document.createElement("a");
+        link.id = input.id + "-option-" + index;
+        link.setAttribute("role", "option");
+        link.setAttribute("aria-selected", "false");
         link.href = root + item.path;
         link.tabIndex = -1;
         var title = document.createElement("span");
@@ -372,8 +376,8 @@
         text.appendChild(title);
         text.appendChild(meta);
         link.appendChild(text);
-        option.appendChild(link);
-        listbox.appendChild(option);
+        entry.appendChild(link);
+        listbox.appendChild(entry);
       });
       setOpen(found.length > 0);
       say(!text ? "" : found.length === 0 ? "No results for “" + text + "”." :

@@ -28,6 +28,9 @@ extension SiteBuilder {
                     "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
             }
             files += tileSet.files.map { OutputFile($0.path, $0.json) }
+            if let dataset = datasets.first(where: { $0.name == tileSet.dataset }) {
+                files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }
+            }
         }
         let tileCount = tileSets.reduce(0) { $0 + $1.files.count - 1 }
         let largest = tileSets.flatMap { $0.files.map(\.json.utf8.count) }.max() ?? 0

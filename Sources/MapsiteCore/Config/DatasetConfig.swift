@@ -70,6 +70,9 @@ public struct DatasetConfig: Sendable, Equatable {
     public var timeZone: String?
     /// Polygons that give each item the name of the region it lies in: `regions: {source, name, field}`.
     public var regions: RegionsConfig?
+    /// Names of fields of `fields` that list pages and near-me results show beside each title
+    /// (`list_fields: [collection_times]`); none: list pages show the first field's value.
+    public var listFields: [String] = []
     /// Fields whose values each get a page listing their items: `group_by: [borough, block]`.
     public var groupBy: [String] = []
     /// Numeric fields summarised for each group.

@@ -7,7 +7,7 @@ enum DatasetConfigParser {
         "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
-        "group_by", "aggregates", "derived", "regions", "color", "timezone",
+        "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields",
     ]
 
     /// - Parameter position: the entry's place in `datasets:`, which picks its default colour.
@@ -54,6 +54,7 @@ enum DatasetConfigParser {
             neighbours: try entry.int("neighbours", in: 0...100) ?? 8,
             pageSize: try entry.int("page_size", in: 1...100_000)
         )
+        config.listFields = try listFields(entry, fields: config.fields)
         config.color = try color(entry) ?? MapColor.byPosition(position)
         config.crossNeighbours = try crossNeighbours(entry)
         config.tileBudget = try entry.int("tile_budget", in: 1_000...10_000_000) ?? config.tileBudget

@@ -21,9 +21,12 @@ public enum SpatialIndexer {
             }
             let (locationOfItem, locations) = Locations.group(
                 points[dataset.name]!, radius: dataset.config.samePlaceRadius, index: tree)
-            result[dataset.name] = DatasetIndex(
+            var index = DatasetIndex(
                 neighbours: tree.allNearest(k: dataset.config.neighbours), cross: cross,
                 locationOfItem: locationOfItem, locations: locations)
+            index.outsideNeighbours = Locations.neighboursOutside(
+                locations, points: points[dataset.name]!, k: dataset.config.neighbours, index: tree)
+            result[dataset.name] = index
         }
         return result
     }

@@ -164,6 +164,7 @@ struct GroupPages {
         )
         let (items, range) = list.entries(page: page, root: root)
         view["items"] = items
+        view["listHours"] = .bool(ListPages.hasHoursField(dataset))
         view["range"] = .text(range)
         view["count"] = .text(NumberText.grouped(group.count))
         view["hasItems"] = .bool(group.count > 0)

@@ -42,7 +42,7 @@ extension ItemPage {
             hasher.add(stop.number)
             hasher.add(stop.count)
         }
-        add(index.neighbours[position], of: own)
+        add(index.nearest(of: position), of: own)
         for (cross, other) in zip(index.cross, crossTargets) {
             if let other { add(cross.table[position], of: other) }
         }

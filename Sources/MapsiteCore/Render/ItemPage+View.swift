@@ -11,7 +11,7 @@ extension ItemPage {
     /// `bodyClass`. Values are written straight into the view's bytes.
     func view(for position: Int) -> FlatView {
         let item = dataset.items[position]
-        let neighbours = index.neighbours[position]
+        let neighbours = index.nearest(of: position)
         let config = dataset.config
         let path = ItemPage.path(dataset: config.name, slug: item.slug)
         let lat = JSONWriter.format(item.point.latitude, decimals: 6)

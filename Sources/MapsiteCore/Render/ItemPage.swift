@@ -150,7 +150,7 @@ final class ItemPage: Sendable {
             JSONWriter.appendString(thumbnail, to: &bytes)
         }
         bytes += #","neighbours":"#.utf8
-        list(own, index.neighbours[position])
+        list(own, index.nearest(of: position))
         for (cross, other) in zip(index.cross, crossTargets) {
             guard let other else { continue }
             bytes.append(UInt8(ascii: ","))

@@ -50,12 +50,11 @@ struct ListPages {
         items.reserveCapacity(slice.count)
         for index in slice {
             let item = dataset.items[index]
-            let shown = item.values.prefix(config.fields.count)
-            items.append([
-                "title": .text(item.title), "url": .text(root + ItemPage.path(dataset: config.name, slug: item.slug)),
-                "summary": .optional(shown.first { !$0.isEmpty && $0 != item.title }),
-                "thumbnail": .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) }),
-            ])
+            var entry = Self.shownFields(of: index, in: dataset)
+            entry["title"] = .text(item.title)
+            entry["url"] = .text(root + ItemPage.path(dataset: config.name, slug: item.slug))
+            entry["thumbnail"] = .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) })
+            items.append(.object(entry))
         }
         let first = slice.isEmpty ? 0 : start + 1
         return (.list(items), "\(NumberText.grouped(first))–\(NumberText.grouped(start + slice.count))")
@@ -70,6 +69,7 @@ struct ListPages {
         var view = context.page(at: path, title: title, description: config.description)
         let (items, range) = entries(page: page, root: root)
         view["items"] = items
+        view["listHours"] = .bool(Self.hasHoursField(dataset))
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["pagination"] = pagination(page: page, root: root)
         view["range"] = .text(range)

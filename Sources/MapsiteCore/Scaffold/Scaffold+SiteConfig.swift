@@ -86,6 +86,9 @@ extension Scaffold {
                 format: text
               - name: opening_hours
                 label: Opening hours
+            # Fields of the list above that lists and near-me results show beside each place.
+            # Default: none (lists show the first field's value).
+            # list_fields: [address]
             # Columns holding image URLs (http(s), or relative to the site root). Default: none.
             # image: photo
             # thumbnail: photo_small

@@ -96,4 +96,41 @@ struct LocationsTests {
         #expect(point.latitude.bitPattern == (0.0).bitPattern)
         #expect(ItemBuilder.point(-0.0, -0.0) == ItemBuilder.point(0.0, 0.0))
     }
+
+    @Test(
+        "nearest lists leave out the places of the item's own location, then take the next nearest",
+        arguments: [0.0, 60.0])
+    func neighboursOutside(radius: Double) {
+        var generator = SplitMix64(seed: 23)
+        // Forty spots a few hundred metres apart, most with several places, some at one coordinate.
+        let spots = (0..<40).map { _ in
+            GeoPoint(
+                latitude: 41.88 + Double.random(in: 0...0.02, using: &generator),
+                longitude: -87.63 + Double.random(in: 0...0.02, using: &generator))
+        }
+        var points: [GeoPoint] = []
+        for spot in spots {
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let nudge = Double(Int.random(in: 0...1, using: &generator)) * 0.0002
+                points.append(GeoPoint(latitude: spot.latitude + nudge, longitude: spot.longitude))
+            }
+        }
+        let index = NeighbourIndex(points: points)
+        let (locationOfItem, locations) = Locations.group(points, radius: radius, index: index)
+        #expect(locations.count > 5)
+        let k = 6
+        let rows = Locations.neighboursOutside(locations, points: points, k: k, index: index)
+        #expect(Set(rows.keys) == Set(locations.joined()))
+        for (item, row) in rows {
+            // Brute force: every item outside the location, by distance, then index.
+            let location = locationOfItem[Int(item)]
+            let expected = points.indices
+                .filter { locationOfItem[$0] < 0 || locationOfItem[$0] != location }
+                .map { ($0, GreatCircle.distance(points[Int(item)], points[$0])) }
+                .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+                .prefix(k)
+            #expect(row.map { Int($0.index) } == expected.map(\.0), "item \(item)")
+            #expect(row.allSatisfy { $0.distance > 0 || points[Int($0.index)] != points[Int(item)] })
+        }
+    }
 }
