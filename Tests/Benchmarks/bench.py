@@ -1143,8 +1143,10 @@ def bench_dataset(root, dataset, runs, sections, tools=None, prepare=None):
         sys.path.insert(0, str(HERE))
         import visitor_bench
         example = root / "site-example-visitor"
-        subprocess.run([BINARY["path"], "build", "--quiet", "--content", REPO / "content", "--output", example,
-                        "--templates", BINARY["theme"], "--base-url", "/demo/"], check=True, capture_output=True)
+        built = subprocess.run([BINARY["path"], "build", "--quiet", "--content", REPO / "content", "--output", example,
+                                "--templates", BINARY["theme"], "--base-url", "/demo/"], capture_output=True, text=True)
+        if built.returncode != 0:
+            raise BenchError("building the example site for the visitor section failed:\n" + built.stderr)
         result["visitor"] = visitor_bench.run(example, output, cities_name=dataset["name"], quiet=True)
     if "rebuild" in sections:
         result["rebuild"] = bench_rebuild(dataset, output, runs, edits=dataset["count"] < BIG)
