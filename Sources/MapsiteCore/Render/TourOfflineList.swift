@@ -70,11 +70,12 @@ struct TourOfflineList {
             north: north + latitudeMargin, east: (points.map(\.longitude).max() ?? 0) + longitudeMargin)
     }
 
-    /// A tile file's path and bounds, from `tiles/<dataset>/<z>/<x>/<y>.json`; its manifest
-    /// (`index.json`) with the whole world's.
+    /// A tile file's path and bounds, from `tiles/<dataset>/<z>/<x>/<y>.json` (or the
+    /// `<y>.fields.json` of its list fields); its manifest (`index.json`) with the whole world's.
     static func tile(_ path: String) -> (path: String, box: Box)? {
         guard path.hasPrefix("tiles/"), path.hasSuffix(".json") else { return nil }
-        let parts = path.dropLast(5).split(separator: "/")
+        let stem = path.dropLast(5)
+        let parts = (stem.hasSuffix(".fields") ? stem.dropLast(7) : stem).split(separator: "/")
         if parts.count == 3, parts[2] == "index" { return (path, Box(south: -90, west: -180, north: 90, east: 180)) }
         guard parts.count == 5, let z = Int(parts[2]), let x = Int(parts[3]), let y = Int(parts[4]), z < 31 else {
             return nil

@@ -110,6 +110,7 @@ struct AppFilesTests {
         #expect(tile.box.west == -180 && tile.box.east == 0 && tile.box.south == 0 && tile.box.north == 90)
         let deep = try #require(TourOfflineList.tile("tiles/boxes/2/1/1.json"))
         #expect(abs(deep.box.north - 66.51326044311186) < 1e-9 && deep.box.south == 0)
+        #expect(TourOfflineList.tile("tiles/boxes/2/1/1.fields.json")?.box.north == deep.box.north)
         #expect(TourOfflineList.tile("tiles/boxes/index.json")?.box.south == -90)
         #expect(TourOfflineList.tile("search/manifest.json") == nil)
     }
