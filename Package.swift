@@ -24,6 +24,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // GDAL reads the vector formats GIS tools write (Shapefile, GeoPackage, KML, GPX, …) and
+        // reprojects their coordinates through PROJ.
+        .systemLibrary(
+            name: "CGDAL",
+            pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]
+        ),
         // PNG icons and precompressed `.gz` siblings of text files.
         .systemLibrary(
             name: "CZlib",
@@ -41,6 +48,7 @@ let package = Package(
                 "CCmark",
                 "CSQLite",
                 "CZlib",
+                "CGDAL",
                 "CFileBeneath",
                 "MapsiteGeo",
                 .product(name: "Yams", package: "Yams"),

@@ -32,6 +32,10 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
    a 1280x800 map), following the rules of `templates/assets/tiles.js`; checked once against
    headless Chromium, which fetched the same tiles.
 5. The 1M-point site: wall time and peak memory.
+7. Shapes (section `shapes`, in `shapes_bench.py`): sites of 100k building polygons, 10k lines
+   and the lines and polygons of PyPI `libpysal`'s example data, side by side with tippecanoe on
+   the same GeoJSON (tile stage against its wall time, first view bytes), and the whole site of the
+   100k polygons against that of their 100k points (target: within 1.5x).
 6. Tours (section `tours`): loops through the 16 to 500 places of the 10k data nearest to one
    place, one small site each: the planning stage's time, the length, and whether the tour's
    page says the order is the shortest or how far from it it can be.
@@ -61,8 +65,8 @@ kernel time. Each run records what DAMON paged out meanwhile, and the log names 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
 the page cache between runs)  --only X,Y (sections:
-full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, visitor; datasets: 10k, 100k,
-1m, cities)
+full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, visitor; datasets: 10k,
+100k, 1m, cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails)  --baseline DIR (another checkout, its release binary built: the cities'
 full builds of both side by side, and the user CPU compared).
@@ -106,7 +110,7 @@ NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
 SECTIONS = ["full", "rebuild", "hugo", "floor", "fresh", "knn", "tippecanoe", "firstview", "big", "search", "tours",
-            "visitor"]
+            "shapes", "visitor"]
 TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
 CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search", "visitor"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
@@ -1398,7 +1402,7 @@ def parse_arguments():
         sizes = []  # only the cities comparisons asked for
     elif set(sections) == {"big"}:
         sizes, with_cities = [s for s in sizes if s >= BIG] or [1_000_000], False
-    elif set(sections) == {"tours"}:
+    elif set(sections) <= {"tours", "shapes"} and only:
         sizes, with_cities = [], False
     return args, sizes, runs, set(sections) | {"full"}, with_cities
 
@@ -1437,7 +1441,7 @@ def main():
     info["binary"] = {"size": stat.st_size, "modified": datetime.datetime.fromtimestamp(stat.st_mtime).astimezone()
                       .isoformat(timespec="seconds")}
     started = time.perf_counter()
-    results, targets = {}, []
+    results, targets, shapes = {}, [], None
     try:
         datasets = datasets_for(sizes, with_cities)
         for dataset in datasets:
@@ -1445,8 +1449,18 @@ def main():
             tools, prepare = cities_tools(root, dataset, sections) if dataset["key"] == "cities" else ({}, None)
             results[dataset["key"]] = bench_dataset(root, dataset, dataset_runs, sections, tools, prepare)
         tours = bench_tours(root, runs) if "tours" in sections else None
+        if "shapes" in sections:
+            sys.path.insert(0, str(HERE))
+            import shapes_bench
+
+            shapes, shape_targets = shapes_bench.run(sys.modules[__name__], root, runs)
+        if shapes:
+            shapes_bench.report(sys.modules[__name__], shapes)
+            targets += shape_targets
         if results:
             report(results, targets, sections, runs)
+        elif shapes:
+            print_summary(targets)
         if tours:
             print_tours(tours)
     finally:
@@ -1454,7 +1468,7 @@ def main():
         info["seconds"] = time.perf_counter() - started
         info["others_cores"] = max(0.0, (cpu_busy() - busy - (own_cpu() - own)) / info["seconds"])
         info["waited_for_quiet"] = QUIET["waited"]
-        write_results(info, results, targets, sizes, runs, sections)
+        write_results(info, results, targets, sizes, runs, sections, shapes)
         cleanup(root, "keep" if args.keep else args.cleanup)
     print(f"Measuring took {info['seconds'] / 60:.1f} min ({info['waited_for_quiet'] / 60:.1f} min of it waiting for a "
           f"quiet machine); other processes used {info['others_cores']:.2f} cores on average (kernel writeback "
@@ -1562,7 +1576,7 @@ def report(results, targets, sections, runs):
     print_summary(targets)
 
 
-def write_results(info, results, targets, sizes, runs, sections):
+def write_results(info, results, targets, sizes, runs, sections, shapes=None):
     def clean(result):
         out = {k: v for k, v in result.items() if k != "walk"}
         out["walk"] = {k: v for k, v in result.get("walk", {}).items() if k != "list"} if result.get("walk") else None
@@ -1573,6 +1587,8 @@ def write_results(info, results, targets, sizes, runs, sections):
 
     document = {"machine": info, "options": {"sizes": sizes, "runs": runs, "sections": sorted(sections)},
                 "datasets": {k: clean(r) for k, r in results.items()}, "targets": targets}
+    if shapes:
+        document["shapes"] = shapes
     (BENCH_DIR / "results.json").write_text(json.dumps(document, indent=2, default=str) + "\n")
 
 

@@ -516,6 +516,30 @@ def load_datasets(content: Path) -> tuple[dict, list[DatasetSpec]]:
     return config, specs
 
 
+def _features(source: Path, config: dict) -> list:
+    """A GeoJSON source's features; any other, in WGS 84, through GDAL's ogr2ogr (which reprojects
+    with PROJ as mapsite does), its coordinates rounded to the seven decimals of mapsite's
+    downloads, and each feature's FID as its id."""
+    if source.suffix.lower() == ".geojson":
+        return json.loads(source.read_text())["features"]
+    command = ["ogr2ogr", "-f", "GeoJSON", "/vsistdout/", str(source), "-t_srs", "EPSG:4326",
+               "-lco", "COORDINATE_PRECISION=7", "-preserve_fid"]
+    if config.get("crs"):
+        command += ["-s_srs", config["crs"]]
+    if config.get("where"):
+        command += ["-where", config["where"]]
+    if config.get("layer"):
+        command.append(config["layer"])
+    output = subprocess.run(command, check=True, capture_output=True).stdout
+    features = json.loads(output)["features"]
+    # The FID is the field `fid` when the layer has no attribute of that name, as in mapsite.
+    for feature in features:
+        properties = feature.setdefault("properties", {})
+        if not any(name.lower() == "fid" for name in properties):
+            properties["fid"] = str(feature["id"])
+    return features
+
+
 def read_rows(content: Path, config: dict) -> list[SourceRow]:
     source = content / config["source"]
     if not source.exists():
@@ -526,8 +550,8 @@ def read_rows(content: Path, config: dict) -> list[SourceRow]:
         with source.open(newline="", encoding="utf-8-sig") as file:
             for row in csv.DictReader(file, delimiter=config.get("delimiter", ",")):
                 records.append((lambda name, row=row: row.get(name), None))
-    elif suffix == ".geojson":
-        for feature in json.loads(source.read_text())["features"]:
+    elif suffix in (".geojson", ".gpkg", ".shp", ".kml", ".gpx", ".fgb"):
+        for feature in _features(source, config):
             properties = feature.get("properties") or {}
             geometry = feature["geometry"]
             if geometry["type"] == "Point":

@@ -13,7 +13,7 @@ import sys
 LAYERS = {
     "Sources/MapsiteCore": ["Support", "Config", "Dataset", "Markdown", "Regions", "Index", "Derive",
                             "Templates", "Output", "Render", "Search", "Scaffold", "Build"],
-    "Sources/MapsiteGeo": ["Support", "Sphere", "Neighbours", "Tiles", "Polygons", "Shapes", "Tours"],
+    "Sources/MapsiteGeo": ["Support", "Sphere", "Neighbours", "Tiles", "Polygons", "Shapes", "ShapeTiles", "Distances", "Tours"],
 }
 DECLARATION = re.compile(
     r"^(?:(?:public|internal|final|private|fileprivate|package)\s+)*"

@@ -20,9 +20,11 @@
   var layers = names.map(function (name) {
     var points = L.markerClusterGroup(site.clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name));
     var clusters = L.layerGroup();
-    var group = L.featureGroup([points, clusters]).addTo(map);
+    // Lines and polygons (shapes.js), under the markers.
+    var shapes = L.layerGroup();
+    var group = L.featureGroup([shapes, points, clusters]).addTo(map);
     return { name: name, tiles: new T.Tileset(settings.root, name), points: points, clusters: clusters, group: group,
-      shown: null };
+      shapes: shapes, shown: null };
   });
   if (layers.length > 1) {
     var overlays = {};
@@ -86,10 +88,13 @@
     var loaded = 0;
     Promise.all(layers.filter(function (layer) { return map.hasLayer(layer.group); }).map(function (layer) {
       var keys = layer.tiles.keysFor(bounds, z);
+      var shapes = window.mapsiteShapes.draw(layer.tiles, layer.shapes, map, {
+        color: site.color(colors[layer.name]), popup: function (p) { return popup(layer.name, p); } });
       return Promise.all(keys.map(function (key) { return layer.tiles.tile(key); })).then(function (tiles) {
         loaded += keys.length;
         if (mine === generation) show(layer, keys, tiles);
-      });
+        return shapes;
+      }).then(function (count) { loaded += count; });
     })).then(function () {
       if (mine === generation) status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";
     }).catch(function (error) {

@@ -10,6 +10,7 @@
   var select = document.getElementById("near-dataset");
   var list = document.getElementById("near-results");
   var status = document.getElementById("near-status");
+  var insideLine = document.getElementById("near-inside");
   var params = new URLSearchParams(location.search);
   var countMenu = document.getElementById("near-count");
   var k = Math.max(1, Math.min(100, Math.round(Number(params.get("k"))) || 10));
@@ -101,6 +102,7 @@
       window.mapsite.hereMarker([lat, lon])
         .addTo(layer).bindTooltip(how);
       var bounds = [[lat, lon]];
+      announceInside(found.inside, how, name);
       found.forEach(function (place, index) {
         var li = document.createElement("li");
         li.setAttribute("data-id", place.id);
@@ -109,7 +111,8 @@
         a.textContent = place.title;
         var span = document.createElement("span");
         span.className = "distance";
-        span.textContent = T.formatDistance(place.distance) + " " + T.compass(place.bearing);
+        // A polygon holding the point is 0 m away in no direction.
+        span.textContent = place.inside ? "0 m, inside" : T.formatDistance(place.distance) + " " + T.compass(place.bearing);
         // The rank, as on the place's pin.
         var rank = document.createElement("span");
         rank.className = "near-rank";
@@ -135,6 +138,7 @@
         popup.appendChild(link);
         L.marker([place.lat, place.lon], { title: place.title, icon: window.mapsite.pin(color, index + 1) }).addTo(layer)
           .bindPopup(popup);
+        if (place.geometry && place.geometry.kind !== 0) drawShape(place.geometry, color, popup);
         bounds.push([place.lat, place.lon]);
         if (index === 0) li.className = "nearest";
       });
@@ -170,6 +174,29 @@
       say("Could not load the places' details: " + error.message);
       throw error;
     });
+  }
+
+  // "You are inside X": the polygons that hold the point, above the list, each a link.
+  function announceInside(places, how, name) {
+    insideLine.textContent = "";
+    insideLine.hidden = !places.length;
+    if (!places.length) return;
+    insideLine.appendChild(document.createTextNode(how === "you" ? "You are inside " : "The point is inside "));
+    places.forEach(function (place, index) {
+      if (index > 0) insideLine.appendChild(document.createTextNode(index === places.length - 1 ? " and " : ", "));
+      var a = document.createElement("a");
+      a.href = settings.root + name + "/" + encodeURIComponent(place.slug) + "/";
+      a.textContent = place.title;
+      insideLine.appendChild(a);
+    });
+    insideLine.appendChild(document.createTextNode("."));
+  }
+
+  // A found place's whole line or polygon, faint, under its pin.
+  function drawShape(geometry, color, popup) {
+    var style = { color: color, weight: 2, opacity: 0.8, fillColor: color, fillOpacity: 0.15 };
+    (geometry.kind === 3 ? L.polygon(geometry.coordinates, style) : L.polyline(geometry.coordinates, style))
+      .addTo(layer).bindPopup(popup.cloneNode(true));
   }
 
   function locate() {

@@ -90,6 +90,76 @@
     return Math.max(0, best * (1 - 1e-7) - 1e-6);
   }
 
+  // The tile format this script reads (docs/tile-format.md).
+  var FORMAT_VERSION = 2;
+
+  function unitVector(lat, lon) {
+    var p = lat * RAD, l = lon * RAD;
+    return [Math.cos(p) * Math.cos(l), Math.cos(p) * Math.sin(l), Math.sin(p)];
+  }
+
+  function cross(a, b) { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]; }
+
+  function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+  // The nearest point to (lat, lon) of the great-circle arc from a to b ([lat, lon] each, the
+  // shorter way round), into best ({distance, lat, lon}) when nearer than what best holds. The foot
+  // of the perpendicular counts when it lies on the arc; otherwise the nearer end.
+  function nearestOnArc(lat, lon, a, b, best) {
+    [a, b].forEach(function (end) {
+      var d = distance(lat, lon, end[0], end[1]);
+      if (d < best.distance) { best.distance = d; best.lat = end[0]; best.lon = end[1]; }
+    });
+    var u = unitVector(a[0], a[1]), v = unitVector(b[0], b[1]), n = cross(u, v);
+    var length = Math.sqrt(dot(n, n));
+    if (length < 1e-15) return;
+    n = [n[0] / length, n[1] / length, n[2] / length];
+    var p = unitVector(lat, lon), s = dot(p, n);
+    var f = [p[0] - s * n[0], p[1] - s * n[1], p[2] - s * n[2]];
+    if (dot(cross(u, f), n) < 0 || dot(cross(f, v), n) < 0) return;
+    var d = EARTH_RADIUS * Math.atan2(Math.abs(s), Math.sqrt(dot(f, f)));
+    if (d < best.distance) {
+      best.distance = d;
+      best.lat = Math.atan2(f[2], Math.sqrt(f[0] * f[0] + f[1] * f[1])) / RAD;
+      best.lon = Math.atan2(f[1], f[0]) / RAD;
+    }
+  }
+
+  // Whether (lat, lon) lies inside a ring of [lat, lon] positions, edges straight in degrees
+  // (even-odd), as the build reads polygons.
+  function inRing(lat, lon, ring) {
+    var inside = false;
+    for (var i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      var a = ring[i], b = ring[j];
+      if ((a[0] > lat) !== (b[0] > lat) && lon < (b[1] - a[1]) * (lat - a[0]) / (b[0] - a[0]) + a[1]) inside = !inside;
+    }
+    return inside;
+  }
+
+  // The great-circle distance from (lat, lon) to a place's whole geometry (a point tile's "g":
+  // kind 0 points, 1 lines, 3 polygons), edges as great-circle arcs: 0 inside a polygon (outer
+  // ring, not a hole), else the nearest point of its vertices and edges. Returns
+  // {distance, lat, lon, inside}, lat/lon the nearest point.
+  function shapeDistance(lat, lon, kind, coordinates) {
+    var best = { distance: Infinity, lat: lat, lon: lon, inside: false };
+    if (kind === 0) {
+      coordinates.forEach(function (p) { nearestOnArc(lat, lon, p, p, best); });
+      return best;
+    }
+    var rings = kind === 1 ? coordinates : [].concat.apply([], coordinates);
+    if (kind === 3) {
+      var inside = coordinates.some(function (polygon) {
+        return inRing(lat, lon, polygon[0]) && !polygon.slice(1).some(function (hole) { return inRing(lat, lon, hole); });
+      });
+      if (inside) return { distance: 0, lat: lat, lon: lon, inside: true };
+    }
+    rings.forEach(function (line) {
+      for (var i = 0; i + 1 < line.length; i++) nearestOnArc(lat, lon, line[i], line[i + 1], best);
+      if (kind === 3 && line.length > 1) nearestOnArc(lat, lon, line[line.length - 1], line[0], best);
+    });
+    return best;
+  }
+
   // One dataset's tiles: the manifest, and tiles fetched once and kept.
   function Tileset(root, name) {
     this.root = root;
@@ -103,7 +173,15 @@
     var self = this;
     if (this.ready) return this.ready;
     this.ready = fetchJSON(this.base + "index.json").then(function (manifest) {
+      if (manifest.version !== FORMAT_VERSION) {
+        throw new Error("the map data of " + self.name + " is in tile format version " + manifest.version +
+          ", but this page reads version " + FORMAT_VERSION + ": the site needs rebuilding with one version of mapsite");
+      }
       self.manifest = manifest;
+      self.reach = manifest.reach || {};
+      var shapes = manifest.shapes;
+      self.shapeLeaves = new Set(shapes ? shapes.leaves : []);
+      self.shapeTiles = new Set(shapes ? shapes.tiles : []);
       self.leaves = new Set(manifest.leaves);
       self.clusters = new Set(manifest.clusters);
       return self;
@@ -113,9 +191,11 @@
 
   Tileset.prototype.tile = function (key) {
     if (!this.cache[key]) {
-      var t = tileOf(key);
+      var folder = key.lastIndexOf("/") + 1;
+      var t = tileOf(key.slice(folder));
       var self = this;
-      this.cache[key] = fetchJSON(this.base + t.z + "/" + t.x + "/" + t.y + ".json").then(function (tile) {
+      var url = this.base + key.slice(0, folder) + t.z + "/" + t.x + "/" + t.y + ".json";
+      this.cache[key] = fetchJSON(url).then(function (tile) {
         // With no network, the service worker answers a tile this device never kept as an empty
         // one marked offline (sw.js): counted, so that near me can say its answer may be short.
         if (tile.offline) self.notSaved = (self.notSaved || 0) + 1;
@@ -128,10 +208,24 @@
     return this.cache[key];
   };
 
+  // The shape tile at key (docs/tile-format.md), fetched once.
+  Tileset.prototype.shapeTile = function (key) {
+    return this.tile("shapes/" + key);
+  };
+
+  // The keys of the shape tiles that draw the view at zoom z: leaves at or above z, and the
+  // simplified tiles at z.
+  Tileset.prototype.shapeKeysFor = function (bounds, z) {
+    return keysIn(this.manifest, this.shapeLeaves, this.shapeTiles, bounds, z);
+  };
+
   // The keys of the tiles that show the view at zoom z: point tiles (leaves at or above z)
   // and cluster tiles at z.
   Tileset.prototype.keysFor = function (bounds, z) {
-    var m = this.manifest;
+    return keysIn(this.manifest, this.leaves, this.clusters, bounds, z);
+  };
+
+  function keysIn(m, leaves, clusters, bounds, z) {
     z = Math.max(0, Math.min(z, m.maxZoom));
     var keys = new Set();
     var west = tileX(bounds.west, z), east = tileX(bounds.east, z);
@@ -142,21 +236,25 @@
     for (var x = west; ; x = (x + 1) % n) {
       for (var y = north; y <= south; y++) {
         var key = quadkey(z, x, y);
-        if (this.clusters.has(key)) {
+        if (clusters.has(key)) {
           keys.add(key);
         } else {
           for (var i = key.length; i >= 0; i--) {
-            if (this.leaves.has(key.slice(0, i))) { keys.add(key.slice(0, i)); break; }
+            if (leaves.has(key.slice(0, i))) { keys.add(key.slice(0, i)); break; }
           }
         }
       }
       if (x === east || ++count > n) break;
     }
     return Array.from(keys).sort();
-  };
+  }
 
   // The k nearest items to a point, exact: leaves are read nearest-first by their lower bound
-  // until the k-th best distance found is no greater than the next leaf's bound.
+  // until the k-th best distance found is no greater than the next leaf's bound. A place with a
+  // shape is measured to its whole geometry (the tile's "g"), which lies within the leaf's
+  // "reach" of the point that puts it in the leaf: the leaf's bound is its box's less that reach.
+  // The result also lists, as .inside, every polygon holding the point (their bound is 0, so
+  // every leaf that can hold one is read).
   Tileset.prototype.nearest = function (lat, lon, k, onRead) {
     var self = this;
     return this.load().then(function () {
@@ -166,20 +264,32 @@
         var box = tileBounds(t.z, t.x, t.y);
         if (t.y === 0) box.north = 90;
         if (t.y === Math.pow(2, t.z) - 1) box.south = -90;
-        return { key: key, bound: lowerBound(lat, lon, box) };
+        return { key: key, bound: Math.max(0, lowerBound(lat, lon, box) - (self.reach[key] || 0)) };
       }).sort(function (a, b) { return a.bound - b.bound || (a.key < b.key ? -1 : 1); });
       var best = [];
+      var inside = [];
       var index = 0;
       function step() {
         var limit = best.length === k ? best[k - 1].distance : Infinity;
-        if (index >= order.length || order[index].bound > limit) return best;
+        if (index >= order.length || order[index].bound > limit) {
+          best.inside = inside.sort(function (a, b) { return a.title < b.title ? -1 : a.title > b.title ? 1 : 0; });
+          return best;
+        }
         var entry = order[index++];
         return self.tile(entry.key).then(function (tile) {
           if (onRead) onRead(entry.key);
-          tile.p.forEach(function (p) {
-            var d = distance(lat, lon, p[0], p[1]);
-            best.push({ lat: p[0], lon: p[1], id: p[2], title: p[3], slug: p[4], thumbnail: p[5], distance: d,
-              bearing: bearing(lat, lon, p[0], p[1]) });
+          var shapes = {};
+          (tile.g || []).forEach(function (g) { shapes[g[0]] = g; });
+          tile.p.forEach(function (p, i) {
+            var place = { lat: p[0], lon: p[1], id: p[2], title: p[3], slug: p[4], thumbnail: p[5] };
+            var near = shapes[i] ? shapeDistance(lat, lon, shapes[i][1], shapes[i][2])
+              : { distance: distance(lat, lon, p[0], p[1]), lat: p[0], lon: p[1], inside: false };
+            place.distance = near.distance;
+            place.inside = near.inside;
+            place.geometry = shapes[i] ? { kind: shapes[i][1], coordinates: shapes[i][2] } : null;
+            place.bearing = bearing(lat, lon, near.lat, near.lon);
+            best.push(place);
+            if (near.inside) inside.push(place);
           });
           best.sort(function (a, b) { return a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
           if (best.length > k) best.length = k;
@@ -219,5 +329,6 @@
   window.mapsiteTiles = {
     Tileset: Tileset, quadkey: quadkey, tileOf: tileOf, tileBounds: tileBounds, distance: distance,
     bearing: bearing, lowerBound: lowerBound, formatDistance: formatDistance, compass: compass,
+    shapeDistance: shapeDistance, FORMAT_VERSION: FORMAT_VERSION,
   };
 })();

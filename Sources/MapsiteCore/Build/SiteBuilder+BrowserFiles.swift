@@ -27,6 +27,11 @@ extension SiteBuilder {
                 warnings.append(
                     "tiles/\(tileSet.dataset)/\(key).json is over the tile budget: too many places at one spot")
             }
+            for key in tileSet.shapes?.overfullLeaves ?? [] {
+                warnings.append(
+                    "tiles/\(tileSet.dataset)/shapes/\(key).json is over the tile budget: shapes too detailed at one spot"
+                )
+            }
             files += tileSet.files.map { OutputFile($0.path, $0.json) }
             if let dataset = datasets.first(where: { $0.name == tileSet.dataset }) {
                 files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }

@@ -58,7 +58,8 @@ extension SiteBuilder {
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
             assetNames: assetNames,
-            warnings: warnings + datasets.flatMap(HoursCheck.warnings) + pages.warnings + assetWarnings)
+            warnings: warnings + datasets.flatMap(\.warnings) + datasets.flatMap(HoursCheck.warnings) + pages.warnings
+                + assetWarnings)
     }
 
     /// Every dataset of `config`; the errors of all of them at once.

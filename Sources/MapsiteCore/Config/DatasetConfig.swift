@@ -4,6 +4,8 @@ import Foundation
 public struct DatasetConfig: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         case csv, geojson, json, sqlite
+        /// Any vector format the installed GDAL reads: Shapefile, GeoPackage, KML, GPX, …
+        case gdal
     }
 
     /// For each item, the nearest items of another dataset: `nearest: [{dataset: boxes, count: 3}]`.
@@ -79,6 +81,16 @@ public struct DatasetConfig: Sendable, Equatable {
     public var aggregates: [AggregateField] = []
     /// Fields computed from others when items are built, in order.
     public var derived: [DerivedField] = []
+    /// The layer a GDAL source reads; nil for its only layer.
+    public var layer: String?
+    /// An attribute filter for a GDAL source, in OGR's SQL dialect: `kind = 'park'`.
+    public var filter: String?
+    /// The coordinate system of the source's coordinates (`EPSG:2272`): of a GDAL source,
+    /// instead of its own; of `x` and `y` fields otherwise. Nil: the source's own, or WGS 84.
+    public var crs: String?
+    /// Fields holding projected coordinates (in `crs`), instead of `latitude` and `longitude`.
+    public var x: String?
+    public var y: String?
 
     /// Every field the dataset keeps for each item, in the order of `Item.values`: `fields` first,
     /// then the group, aggregate and derived fields (and derived fields' sources) not among them.

@@ -8,6 +8,7 @@ enum DatasetConfigParser {
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
         "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields",
+        "layer", "where", "crs", "x", "y",
     ]
 
     /// - Parameter position: the entry's place in `datasets:`, which picks its default colour.
@@ -27,7 +28,8 @@ enum DatasetConfigParser {
         let coordinates = try entry.string("coordinates")
         var latitude = try entry.string("latitude")
         var longitude = try entry.string("longitude")
-        if coordinates == nil && format != .geojson {
+        let projected = try self.projected(entry, format: format, coordinates: coordinates, latitude: latitude)
+        if coordinates == nil && projected == nil && format != .geojson && format != .gdal {
             latitude = latitude ?? "latitude"
             longitude = longitude ?? "longitude"
         }
@@ -71,6 +73,8 @@ enum DatasetConfigParser {
             }
             config.timeZone = zone
         }
+        (config.x, config.y) = (projected?.x, projected?.y)
+        try parseGIS(entry, into: &config)
         try parseGroups(entry, into: &config)
         config.regions = try RegionsConfig.parse(entry)
         return config
@@ -100,7 +104,8 @@ enum DatasetConfigParser {
     private static func format(_ entry: ConfigNode, source: String) throws -> DatasetConfig.Format {
         if let text = try entry.string("format") {
             guard let format = DatasetConfig.Format(rawValue: text.lowercased()) else {
-                throw entry.error("format", expected: "csv, geojson or json", found: entry.child("format"))
+                throw entry.error(
+                    "format", expected: "csv, geojson, json, sqlite or gdal", found: entry.child("format"))
             }
             return format
         }
@@ -109,9 +114,13 @@ enum DatasetConfigParser {
         case "geojson": return .geojson
         case "json": return .json
         case "sqlite", "sqlite3", "db": return .sqlite
+        case let other where gdalExtensions.contains(other): return .gdal
         default:
             throw entry.error(
-                "format", expected: "a format (csv, geojson or json) for a file named \"\(source)\"")
+                "format",
+                expected:
+                    "a format (csv, geojson, json, sqlite, or gdal for any format GDAL reads) for a file named \"\(source)\""
+            )
         }
     }
 

@@ -11,9 +11,9 @@ public enum DatasetLoader {
     ) throws -> Dataset {
         let path = (contentDirectory as NSString).appendingPathComponent(config.source)
         let file = ((displayDirectory ?? contentDirectory) as NSString).appendingPathComponent(config.source)
-        // SQLite reads its database itself, a page at a time; other formats are read whole.
+        // SQLite and GDAL read their files themselves; other formats are read whole.
         let data =
-            config.format == .sqlite
+            config.format == .sqlite || config.format == .gdal
             ? (FileManager.default.isReadableFile(atPath: path) ? Data() : nil)
             : FileManager.default.contents(atPath: path)
         guard let data else {
@@ -21,9 +21,10 @@ public enum DatasetLoader {
                 errors: [InputError(file: file, expected: "a readable data file", found: "no such file")], total: 1)
         }
         let bytes = [UInt8](data)
-        let builder = ItemBuilder(config: config, file: file)
+        let builder = ItemBuilder(config: config, file: file, transform: try transform(config, file: file))
         var items: [Item] = []
         var problems: [InputError] = []
+        var warnings: [String] = []
         let invalid: (InputError) -> Void = { problems.append($0) }
         let build: (Record) -> Result<Item, InputError> = { record in
             do { return .success(try builder.item(from: record)) } catch let error as InputError {
@@ -52,10 +53,15 @@ public enum DatasetLoader {
                 items = built.successes
                 built.failures.forEach(invalid)
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
-            case .geojson: try JSONLoader.readFeatures(bytes: bytes, file: file, invalid: invalid, body: body)
+            case .geojson:
+                try JSONLoader.readFeatures(
+                    bytes: bytes, file: file, invalid: invalid, warn: { warnings.append($0) }, body: body)
             case .sqlite:
                 try SQLiteLoader.read(
                     path: path, file: file, table: config.table, query: config.query, invalid: invalid, body: body)
+            case .gdal:
+                try GDALLoader.read(
+                    path: path, file: file, config: config, invalid: invalid, warn: { warnings.append($0) }, body: body)
             }
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)
@@ -67,6 +73,19 @@ public enum DatasetLoader {
         if !problems.isEmpty && !config.skipInvalid {
             throw InputErrors(errors: problems, total: problems.count)
         }
-        return Dataset(config: config, items: items, skipped: problems)
+        var dataset = Dataset(config: config, items: items, skipped: problems)
+        dataset.warnings = warnings
+        return dataset
+    }
+
+    /// From `crs` to WGS 84 for the `x` and `y` fields; nil without both.
+    private static func transform(_ config: DatasetConfig, file: String) throws -> CoordinateTransform? {
+        guard config.x != nil, let crs = config.crs else { return nil }
+        do { return try CoordinateTransform(from: CoordinateSystem(userInput: crs)) } catch {
+            let problem = InputError(
+                file: file, field: "key \"crs\"", expected: "a coordinate system GDAL knows (\(error.reason))",
+                found: crs)
+            throw InputErrors(errors: [problem], total: 1)
+        }
     }
 }

@@ -17,10 +17,14 @@ public struct Item: Sendable, Equatable {
     /// The place's shape when it is not a single point (a GeoJSON line, polygon or multipoint);
     /// nil for points, whose shape is `point`.
     public var geometry: Geometry?
+    /// Every property the source gave the place (GeoJSON features), which the GeoJSON download
+    /// keeps; nil for other formats.
+    public var sourceProperties: SourceProperties?
 
     public init(
         id: String, slug: String, title: String, point: GeoPoint, values: [String], image: String? = nil,
-        thumbnail: String? = nil, description: String? = nil, origin: String, geometry: Geometry? = nil
+        thumbnail: String? = nil, description: String? = nil, origin: String, geometry: Geometry? = nil,
+        sourceProperties: SourceProperties? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -32,6 +36,7 @@ public struct Item: Sendable, Equatable {
         self.description = description
         self.origin = origin
         self.geometry = geometry
+        self.sourceProperties = sourceProperties
     }
 }
 
@@ -42,6 +47,8 @@ public struct Dataset: Sendable {
     public var items: [Item]
     /// Rows left out because they were invalid and `skip_invalid` is on.
     public var skipped: [InputError]
+    /// What an author should read about rows that were read: polygons repaired.
+    public var warnings: [String] = []
 
     public init(config: DatasetConfig, items: [Item], skipped: [InputError] = []) {
         self.config = config

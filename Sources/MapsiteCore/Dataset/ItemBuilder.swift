@@ -8,10 +8,13 @@ struct ItemBuilder {
     let file: String
     /// The kept and derived fields, worked out once for all records.
     private let fieldValues: FieldValues
+    /// From `crs` to WGS 84, for the `x` and `y` fields; nil when they are longitude and latitude.
+    let transform: CoordinateTransform?
 
-    init(config: DatasetConfig, file: String) {
+    init(config: DatasetConfig, file: String, transform: CoordinateTransform? = nil) {
         self.config = config
         self.file = file
+        self.transform = transform
         fieldValues = FieldValues(config: config)
     }
 
@@ -34,7 +37,8 @@ struct ItemBuilder {
             thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
             description: nonEmpty(config.itemDescription.flatMap(record.value)),
             origin: record.line.map { "line \($0)" } ?? record.location ?? "",
-            geometry: record.shape
+            geometry: record.shape,
+            sourceProperties: record.properties
         )
     }
 
@@ -60,6 +64,9 @@ struct ItemBuilder {
             try check(lon, in: -180...180, record, field, found: text)
             return Self.point(lat, lon)
         }
+        if let xField = config.x, let yField = config.y {
+            return try projected(record, xField, yField)
+        }
         if let latField = config.latitude, let lonField = config.longitude {
             let lat = try number(record, latField, in: -90...90)
             let lon = try number(record, lonField, in: -180...180)
@@ -80,13 +87,40 @@ struct ItemBuilder {
             expected: "coordinates: set latitude and longitude, or coordinates, for dataset \"\(config.name)\"")
     }
 
-    private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>) throws -> Double {
+    private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>? = nil) throws -> Double {
         guard let text = record.value(field) else { throw missing(record, field) }
-        guard let value = DecimalText.double(text.trimmingWhitespace()), value.isFinite, range.contains(value)
+        guard let value = DecimalText.double(text.trimmingWhitespace()), value.isFinite,
+            range?.contains(value) ?? true
         else {
-            throw error(record, field: field, expected: "a number in \(Self.format(range))", found: text)
+            throw error(
+                record, field: field, expected: range.map { "a number in \(Self.format($0))" } ?? "a number",
+                found: text)
         }
         return value
+    }
+
+    /// The point of the `x` and `y` fields, reprojected from `crs`; without one, they are a
+    /// longitude and a latitude.
+    private func projected(_ record: Record, _ xField: String, _ yField: String) throws -> GeoPoint {
+        let x = try number(record, xField)
+        let y = try number(record, yField)
+        guard let transform else {
+            guard CoordinateTransform.isLonLat(x, y) else {
+                throw error(
+                    record, field: "\(xField)\" and \"\(yField)",
+                    expected: "a longitude in -180…180 and a latitude in -90…90, as there is no crs "
+                        + "(set crs: to the coordinate system of projected coordinates, such as EPSG:2272)",
+                    found: "\(x), \(y)")
+            }
+            return Self.point(y, x)
+        }
+        guard let (longitude, latitude) = transform.lonLat(x: x, y: y) else {
+            throw error(
+                record, field: "\(xField)\" and \"\(yField)",
+                expected: "coordinates that reproject from \(transform.source.name) to WGS 84 longitude and latitude",
+                found: "\(x), \(y)")
+        }
+        return Self.point(latitude, longitude)
     }
 
     /// - Parameter found: the text as written in the source, when there is one.

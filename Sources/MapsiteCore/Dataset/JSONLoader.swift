@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a JSON array of objects, and GeoJSON FeatureCollections, into records: a Point feature
-/// as a position, any other geometry as a shape (`GeoJSONShapeReader`).
+/// as a position, any other geometry as a shape (`GeoJSONShapeReader`; polygons that are not
+/// valid repaired by `PolygonRepair`).
 /// Nested values are read by dotted path: `location.lat`.
 ///
 /// Numbers are kept as written (`12345678901234567`, `0.30000000000000004`), and coordinates read
@@ -28,8 +29,10 @@ enum JSONLoader {
         }
     }
 
+    /// - Parameter warn: told of each polygon that was not valid and was repaired (`PolygonRepair`).
     static func readFeatures(
-        bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, body: (Record) throws -> Void
+        bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, warn: (String) -> Void = { _ in },
+        body: (Record) throws -> Void
     ) throws {
         let root = try JSONReader.parse(bytes, file: file)
         guard root["type"]?.string == "FeatureCollection", let features = root["features"]?.array else {
@@ -55,12 +58,22 @@ enum JSONLoader {
             }
             guard geometry["type"]?.string == "Point" else {
                 do {
-                    let shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry)
+                    var shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry)
+                    do {
+                        if let repaired = try PolygonRepair.repaired(shape) {
+                            shape = repaired
+                            warn(PolygonRepair.warning(file: file, location: location))
+                        }
+                    } catch {
+                        throw InputError(
+                            file: file, location: location, field: error.field, expected: error.expected,
+                            found: error.found)
+                    }
                     try body(
                         Record(
                             line: nil, location: location, value: { lookup($0, in: properties) },
                             fieldKind: "property", geometry: nil, emptyValue: { emptyValue($0, in: properties) },
-                            shape: shape))
+                            shape: shape, properties: SourceProperties(properties)))
                 } catch let error as InputError {
                     try invalid(error)
                 }
@@ -88,7 +101,8 @@ enum JSONLoader {
             try body(
                 Record(
                     line: nil, location: location, value: { lookup($0, in: properties) }, fieldKind: "property",
-                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) }))
+                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) },
+                    properties: SourceProperties(properties)))
         }
     }
 

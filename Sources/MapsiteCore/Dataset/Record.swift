@@ -22,4 +22,6 @@ public struct Record {
     /// A GeoJSON geometry other than a Point, already checked; its representative point is the
     /// item's position unless the dataset names coordinate fields.
     public var shape: Geometry? = nil
+    /// Every property of a GeoJSON feature, for the download; nil for other formats.
+    public var properties: SourceProperties? = nil
 }

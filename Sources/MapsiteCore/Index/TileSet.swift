@@ -4,12 +4,14 @@ import MapsiteGeo
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
 /// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
     static let decimals = 6
 
     public var dataset: String
     public var pyramid: TilePyramid
+    /// The tiles of the dataset's lines and polygons, or `nil` when it has none.
+    public var shapes: ShapePyramid?
     /// Site path → JSON text, manifest included.
     public var files: [(path: String, json: String)]
 
@@ -17,11 +19,15 @@ public struct TileSet: Sendable {
     /// - Complexity: O(n log n): one encoding per item, then the pyramid (see `TilePyramid`).
     public init(dataset: Dataset, options: TilePyramid.Options = .init()) {
         let entries = Self.pointEntries(dataset.items)
+        let geometries = Self.geometryEntries(dataset.items)
         var options = options
         options.tileOverhead = Self.leafOverhead
-        let pyramid = TilePyramid(
-            points: dataset.items.map(\.point), pointSizes: (0..<entries.count).map { entries.byteCount(of: $0) + 1 },
-            options: options)
+        // A place with a shape also brings its whole geometry, `[index,…]`, into its point tile.
+        let sizes = (0..<entries.count).map { index in
+            let geometry = geometries.byteCount(of: index)
+            return entries.byteCount(of: index) + 1 + (geometry > 0 ? geometry + 10 : 0)
+        }
+        let pyramid = TilePyramid(points: dataset.items.map(\.point), pointSizes: sizes, options: options)
         self.dataset = dataset.name
         self.pyramid = pyramid
         let base = "tiles/\(dataset.name)/"
@@ -33,7 +39,9 @@ public struct TileSet: Sendable {
             json.removeAll(keepingCapacity: true)
             json += "{\"p\":[".utf8
             Self.append(leaf.points.lazy.map { Int($0) }, of: entries, to: &json)
-            json += "]}\n".utf8
+            json += "]".utf8
+            Self.appendGeometries(leaf.points, geometries, to: &json)
+            json += "}\n".utf8
             files.append((base + Self.path(leaf.key), String(decoding: json, as: UTF8.self)))
         }
         dataset.items.withUnsafeBufferPointer { items in
@@ -53,8 +61,58 @@ public struct TileSet: Sendable {
                 files.append((base + Self.path(tile.key), String(decoding: json, as: UTF8.self)))
             }
         }
-        files.append((base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid)))
+        let hasShapes = dataset.items.contains { item in
+            if case .lineString = item.geometry { return true }
+            if case .multiLineString = item.geometry { return true }
+            return !(item.geometry?.polygons.isEmpty ?? true)
+        }
+        var shapes: ShapePyramid?
+        if hasShapes {
+            let headers = Self.shapeHeaders(dataset.items)
+            let pyramid = ShapePyramid(
+                shapes: dataset.items.map(\.geometry),
+                headerSizes: (0..<headers.count).map { headers.byteCount(of: $0) },
+                options: .init(
+                    byteBudget: options.byteBudget, maxZoom: options.maxZoom, tileOverhead: Self.shapeTileOverhead))
+            for tile in pyramid.leaves + pyramid.tiles {
+                json.removeAll(keepingCapacity: true)
+                Self.shapeTile(tile, headers: headers, to: &json)
+                files.append((base + "shapes/" + Self.path(tile.key), String(decoding: json, as: UTF8.self)))
+            }
+            shapes = pyramid
+        }
+        self.shapes = shapes
+        files.append((base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid, shapes: shapes)))
         self.files = files
+    }
+
+    /// `,"g":[[index,kind,coordinates],…]` for the places of a point tile that have a shape
+    /// (`index` into the tile's `p`); nothing when none has.
+    private static func appendGeometries(_ points: [Int32], _ geometries: TextTable, to json: inout [UInt8]) {
+        var first = true
+        for (index, point) in points.enumerated() where geometries.byteCount(of: Int(point)) > 0 {
+            json += (first ? ",\"g\":[[" : ",[").utf8
+            first = false
+            Digits.append(UInt64(index), to: &json)
+            json.append(UInt8(ascii: ","))
+            geometries.append(Int(point), to: &json)
+            json.append(UInt8(ascii: "]"))
+        }
+        if !first { json.append(UInt8(ascii: "]")) }
+    }
+
+    /// Each point tile holding places with shapes, by quadkey, with the farthest any point of
+    /// their shapes lies from the points that stand for them, in whole metres rounded up plus
+    /// one (`Geometry.reach(from:)`): near me subtracts it from the tile's distance.
+    static func reaches(_ items: [Item], _ pyramid: TilePyramid) -> [(String, JSONWriter.Value)] {
+        pyramid.leaves.compactMap { leaf in
+            let reach = leaf.points.reduce(-1.0) { farthest, index in
+                let item = items[Int(index)]
+                guard let geometry = item.geometry else { return farthest }
+                return max(farthest, geometry.reach(from: item.point))
+            }
+            return reach < 0 ? nil : (leaf.key.quadkey, .int(Int(reach.rounded(.up)) + 1))
+        }
     }
 
     /// `{"p":[]}` and a newline.
@@ -121,8 +179,14 @@ public struct TileSet: Sendable {
         json.append(UInt8(ascii: "]"))
     }
 
-    static func manifest(dataset: Dataset, pyramid: TilePyramid) -> String {
-        let bounds = pyramid.bounds
+    static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?) -> String {
+        // The places' points and their whole shapes.
+        let bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
+            guard let shape = item.geometry?.bounds else { return bounds }
+            guard var bounds else { return shape }
+            bounds.extend(with: shape)
+            return bounds
+        }
         let boxes: JSONWriter.Value =
             bounds.map { b in
                 .array(
@@ -141,6 +205,8 @@ public struct TileSet: Sendable {
                 ("byteBudget", .int(pyramid.options.byteBudget)),
                 ("leaves", .array(pyramid.leaves.map { .string($0.key.quadkey) })),
                 ("clusters", .array(pyramid.clusterTiles.map { .string($0.key.quadkey) })),
+                ("reach", .object(reaches(dataset.items, pyramid))),
+                ("shapes", shapes.map(shapeManifest) ?? .null),
             ])) + "\n"
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 
 /// A dataset as files to download: GeoJSON and CSV with id, title, coordinates and the shown fields.
 /// Lines and polygons keep their whole shape: as GeoJSON geometries, and as WKT in the CSV's
-/// `geometry` column beside their representative point.
+/// `geometry` column beside their representative point. Coordinates are at full precision (the
+/// shortest text that reads back as the same double). A GeoJSON source's features keep every
+/// property they had (`Item.sourceProperties`), numbers as written; mapsite's own members (id,
+/// title, the fields, image, description) are added where the source has none of that name.
 enum Downloads {
     /// Both files of every dataset: `downloads/<name>.geojson` and `downloads/<name>.csv`.
     static func files(_ datasets: [Dataset]) -> [(path: String, bytes: [UInt8])] {
@@ -19,7 +22,7 @@ enum Downloads {
             var key = [UInt8(ascii: ",")]
             JSONWriter.appendString(field.name, to: &key)
             key.append(UInt8(ascii: ":"))
-            return key
+            return (name: field.name, bytes: key)
         }
         // Items are read in place: copying one out would retain and release each of its texts.
         dataset.items.withUnsafeBufferPointer { items in
@@ -34,37 +37,60 @@ enum Downloads {
 
     /// Appends the feature of `items[position]` as `JSONWriter` would write it, but straight into
     /// the file's bytes: its shape is fixed, so there is no nesting to track.
-    /// - Parameter keys: `,"name":` of each field of `Item.values`, in order.
+    /// - Parameter keys: each field of `Item.values`, in order, and its `,"name":`.
     private static func appendFeature(
-        _ items: UnsafeBufferPointer<Item>, _ position: Int, keys: [[UInt8]], to bytes: inout [UInt8]
+        _ items: UnsafeBufferPointer<Item>, _ position: Int, keys: [(name: String, bytes: [UInt8])],
+        to bytes: inout [UInt8]
     ) {
         bytes += "{\"type\":\"Feature\",\"id\":".utf8
         JSONWriter.appendString(items[position].id, to: &bytes)
         if let geometry = items[position].geometry {
             // Lines and polygons whole, rings wound as RFC 7946 asks.
             bytes += ",\"geometry\":".utf8
-            GeoJSONGeometry.append(geometry.rewound, to: &bytes)
-            bytes += ",\"properties\":{\"id\":".utf8
+            GeoJSONGeometry.append(geometry.rewound, fullPrecision: true, to: &bytes)
         } else {
             bytes += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[".utf8
-            JSONWriter.appendNumber(items[position].point.longitude, decimals: 7, to: &bytes)
+            GeoJSONGeometry.appendCoordinate(items[position].point.longitude, fullPrecision: true, to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            JSONWriter.appendNumber(items[position].point.latitude, decimals: 7, to: &bytes)
-            bytes += "]},\"properties\":{\"id\":".utf8
+            GeoJSONGeometry.appendCoordinate(items[position].point.latitude, fullPrecision: true, to: &bytes)
+            bytes += "]}".utf8
         }
-        JSONWriter.appendString(items[position].id, to: &bytes)
-        bytes += ",\"title\":".utf8
-        JSONWriter.appendString(items[position].title, to: &bytes)
-        for index in keys.indices {
-            bytes += keys[index]
+        bytes += ",\"properties\":{".utf8
+        let source = items[position].sourceProperties
+        // Whether mapsite's member `name` is to be written: the source has none of that name.
+        func own(_ name: String) -> Bool { source?.has(name) != true }
+        var first = true
+        func key(_ name: String) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.appendString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        if own("id") {
+            key("id")
+            JSONWriter.appendString(items[position].id, to: &bytes)
+        }
+        if let source, !source.json.isEmpty {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            bytes += source.json
+        }
+        if own("title") {
+            key("title")
+            JSONWriter.appendString(items[position].title, to: &bytes)
+        }
+        for index in keys.indices where own(keys[index].name) {
+            // `keys[index].bytes` is `,"name":`, its comma dropped when it comes first.
+            bytes += first ? keys[index].bytes.dropFirst() : keys[index].bytes[...]
+            first = false
             JSONWriter.appendString(items[position].values[index], to: &bytes)
         }
-        if let image = items[position].image.flatMap({ SafeURL.sanitize($0) }) {
-            bytes += ",\"image\":".utf8
+        if let image = items[position].image.flatMap({ SafeURL.sanitize($0) }), own("image") {
+            key("image")
             JSONWriter.appendString(image, to: &bytes)
         }
-        if let description = items[position].description {
-            bytes += ",\"description\":".utf8
+        if let description = items[position].description, own("description") {
+            key("description")
             JSONWriter.appendString(description, to: &bytes)
         }
         bytes += "}}".utf8
@@ -89,9 +115,9 @@ enum Downloads {
                 appendCell(items[item].title, first: false, to: &bytes)
                 // Coordinates are finite numbers, which `quote` leaves as they are.
                 bytes.append(UInt8(ascii: ","))
-                JSONWriter.appendNumber(items[item].point.latitude, decimals: 7, to: &bytes)
+                GeoJSONGeometry.appendCoordinate(items[item].point.latitude, fullPrecision: true, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
-                JSONWriter.appendNumber(items[item].point.longitude, decimals: 7, to: &bytes)
+                GeoJSONGeometry.appendCoordinate(items[item].point.longitude, fullPrecision: true, to: &bytes)
                 for index in 0..<min(fields.count, items[item].values.count) {
                     appendCell(items[item].values[index], first: false, to: &bytes)
                 }
@@ -100,7 +126,7 @@ enum Downloads {
                 }
                 if hasShapes {
                     let shape = items[item].geometry ?? .point(items[item].point)
-                    appendCell(GeoJSONGeometry.wkt(shape), first: false, to: &bytes)
+                    appendCell(GeoJSONGeometry.wkt(shape, fullPrecision: true), first: false, to: &bytes)
                 }
                 bytes += "\r\n".utf8
             }

@@ -16,9 +16,11 @@ extension ItemPage {
     }
 
     /// Appends `,"geometry":<GeoJSON>,"bounds":[[south,west],[north,east]]` to the page's item
-    /// data (bounds as Leaflet takes them); nothing for a point.
+    /// data (bounds as Leaflet takes them: for a shape across the antimeridian, east is past 180,
+    /// as in `[[-17,179.5],[-16,180.5]]`); nothing for a point.
     static func appendShapeData(_ item: Item, to bytes: inout [UInt8]) {
-        guard let geometry = item.geometry, let bounds = geometry.bounds else { return }
+        guard let geometry = item.geometry, var bounds = geometry.geographicBounds else { return }
+        if bounds.minLongitude > bounds.maxLongitude { bounds.maxLongitude += 360 }
         bytes += #","geometry":"#.utf8
         GeoJSONGeometry.append(geometry.rewound, to: &bytes)
         bytes += #","bounds":[["#.utf8

@@ -50,9 +50,11 @@ enum RegionsMapFile {
             ])) + "\n"
     }
 
-    /// A GeoJSON MultiPolygon, six decimals (about 0.1 m).
+    /// A GeoJSON MultiPolygon, six decimals (about 0.1 m), its rings wound as RFC 7946 asks:
+    /// outer rings counter-clockwise, holes clockwise (`Geometry.rewound`).
     static func geometry(_ shape: MultiPolygon) -> JSONWriter.Value {
-        .object([
+        guard case .multiPolygon(let shape) = Geometry.multiPolygon(shape).rewound else { return .null }
+        return .object([
             ("type", .string("MultiPolygon")),
             (
                 "coordinates",

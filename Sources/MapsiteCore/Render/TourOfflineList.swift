@@ -77,9 +77,10 @@ struct TourOfflineList {
         let stem = path.dropLast(5)
         let parts = (stem.hasSuffix(".fields") ? stem.dropLast(7) : stem).split(separator: "/")
         if parts.count == 3, parts[2] == "index" { return (path, Box(south: -90, west: -180, north: 90, east: 180)) }
-        guard parts.count == 5, let z = Int(parts[2]), let x = Int(parts[3]), let y = Int(parts[4]), z < 31 else {
-            return nil
-        }
+        // A folder may come between the dataset and the zoom (its shape tiles').
+        guard parts.count >= 5, let z = Int(parts[parts.count - 3]), let x = Int(parts[parts.count - 2]),
+            let y = Int(parts[parts.count - 1]), z < 31
+        else { return nil }
         let n = Double(1 << z)
         func latitude(_ row: Int) -> Double { atan(sinh(.pi * (1 - 2 * Double(row) / n))) * 180 / .pi }
         // The top and bottom rows hold the places beyond Web Mercator's ±85.05°.

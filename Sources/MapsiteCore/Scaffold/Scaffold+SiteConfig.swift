@@ -55,10 +55,20 @@ extension Scaffold {
             description: The branch libraries of the New York Public Library in Manhattan.
             # The data file, relative to this folder.
             source: data/libraries.csv
-            # csv (.csv, .tsv), geojson (.geojson), json (.json) or sqlite (.sqlite, .db).
+            # csv (.csv, .tsv), geojson (.geojson), json (.json), sqlite (.sqlite, .db) or gdal
+            # (.shp, .gpkg, .kml, .gpx and any other vector format GDAL reads).
             # Default: from the extension. A SQLite dataset names a table or a query:
             # table: libraries
             # query: "SELECT * FROM libraries WHERE open = 1"
+            # A GDAL source of several layers names one, and may filter its features:
+            # layer: branches
+            # where: "borough = 'Manhattan'"
+            # The coordinate system of a GDAL source, instead of its own, or of the x and y
+            # columns. Default: the source's own; none for x and y (longitude and latitude).
+            # crs: EPSG:2263
+            # Columns of projected coordinates in crs, instead of latitude and longitude.
+            # x: x_ft
+            # y: y_ft
             format: csv
             # The CSV field separator: one character, or \t for tabs. Default: "," ("\t" for .tsv).
             delimiter: ","

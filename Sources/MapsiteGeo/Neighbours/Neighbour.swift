@@ -4,9 +4,11 @@ import Foundation
 public struct Neighbour: Sendable, Hashable {
     /// The neighbour's position in the indexed `points` array.
     public var index: Int32
-    /// The haversine distance in metres, exactly `GreatCircle.distance(query, points[index])`.
+    /// The distance in metres: between points, exactly `GreatCircle.distance(query, points[index])`;
+    /// between shapes (`ShapeIndex`), the shortest great-circle distance between them.
     public var distance: Double
-    /// The initial bearing from the query to the neighbour, exactly `GreatCircle.bearing(from:to:)`.
+    /// The initial bearing from the query to the neighbour, exactly `GreatCircle.bearing(from:to:)`
+    /// (for shapes, between their representative points).
     public var bearing: Double
 
     public init(index: Int32, distance: Double, bearing: Double) {

@@ -21,7 +21,8 @@ public enum Geodesic {
     public static func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         if a == b { return 0 }
         let f = flattening
-        let lambdaL = (b.longitude - a.longitude) * .pi / 180
+        // The short way round, so that an edge across the antimeridian is measured as one.
+        let lambdaL = longitudeStep(from: a.longitude, to: b.longitude) * .pi / 180
         let u1 = atan((1 - f) * tan(a.latitude * .pi / 180))
         let u2 = atan((1 - f) * tan(b.latitude * .pi / 180))
         let (sinU1, cosU1, sinU2, cosU2) = (sin(u1), cos(u1), sin(u2), cos(u2))
@@ -67,8 +68,17 @@ public enum Geodesic {
 
     /// The area a ring encloses, in square metres, whatever its orientation.
     /// - Complexity: O(n) for n vertices.
+    ///
+    /// A ring that goes around a pole (`enclosedPole`) encloses the cap on that pole's side: the
+    /// edge-by-edge sum measures the band between the ring and the equator, and the cap is the
+    /// hemisphere less (or plus) that band.
     public static func area(ofRing ring: [GeoPoint]) -> Double {
-        abs(signedExcess(ring)) * authalicRadius * authalicRadius
+        let excess = signedExcess(ring)
+        let pole = enclosedPole(ring)
+        guard pole != 0 else { return abs(excess) * authalicRadius * authalicRadius }
+        let turn = winding(ring) > 0 ? 2 * Double.pi : -2 * Double.pi
+        let cap = pole > 0 ? turn - excess : turn + excess
+        return abs(cap) * authalicRadius * authalicRadius
     }
 
     /// The area of a polygon: its outer ring's less its holes', in square metres.
@@ -79,12 +89,22 @@ public enum Geodesic {
     }
 
     /// The length of every ring of a polygon, holes included, in metres.
+    ///
+    /// A ring around a pole, cut along the antimeridian and drawn down to the pole
+    /// (`enclosedPole`), leaves out its edges along the ±180° meridian: they are where the ring
+    /// was cut open, not part of the boundary on the globe.
     /// - Complexity: O(n) for n vertices.
     public static func perimeter(_ polygon: Polygon) -> Double {
         polygon.rings.reduce(0) { total, ring in
+            guard let last = ring.last else { return total }
+            let cut = enclosedPole(ring) != 0
+            var length = 0.0
             // A ring written without its closing position still has the closing edge.
-            let closing = ring.first != ring.last ? ring.last.map { distance($0, ring[0]) } ?? 0 : 0
-            return total + length(ring) + closing
+            for (a, b) in zip(ring, ring.dropFirst() + (ring.first != last ? [ring[0]] : [])) {
+                if cut && abs(a.longitude) == 180 && abs(b.longitude) == 180 { continue }
+                length += distance(a, b)
+            }
+            return total + length
         }
     }
 

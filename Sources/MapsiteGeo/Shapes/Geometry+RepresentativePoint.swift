@@ -22,7 +22,7 @@ extension Geometry {
         case .multiLineString(let lines): Self.midpoint(of: lines)
         case .polygon(let polygon): Self.pointOnSurface(polygon)
         case .multiPolygon(let shape):
-            Self.pointOnSurface(shape.polygons.max { Self.planarArea($0) < Self.planarArea($1) }!)
+            Self.pointOnSurface(shape.polygons.max { Self.planarArea($0.unwrapped) < Self.planarArea($1.unwrapped) }!)
         }
     }
 
@@ -67,9 +67,17 @@ extension Geometry {
     /// the middle of the widest stretch of the horizontal line through the middle latitude of
     /// its bounds that lies inside it, holes cut out. The middle of a stretch of positive width is
     /// off every edge, so it is strictly inside. A polygon with no such stretch (no area) gets its
-    /// first vertex.
+    /// first vertex. A polygon across the antimeridian or around a pole is read in its flat form
+    /// (`Polygon.planarForm`), so its point is inside it too, its longitude brought back into
+    /// -180…180.
     /// - Complexity: O(n log n) for n vertices (the crossings are sorted).
     public static func pointOnSurface(_ polygon: Polygon) -> GeoPoint {
+        let point = planarPointOnSurface(polygon.planarForm)
+        return GeoPoint(latitude: point.latitude, longitude: Geodesic.longitudeStep(from: 0, to: point.longitude))
+    }
+
+    /// `pointOnSurface` of a polygon whose longitudes do not wrap.
+    private static func planarPointOnSurface(_ polygon: Polygon) -> GeoPoint {
         guard let bounds = polygon.bounds, bounds.maxLatitude > bounds.minLatitude else { return polygon.outer[0] }
         let y = (bounds.minLatitude + bounds.maxLatitude) / 2
         var crossings: [Double] = []

@@ -1,6 +1,7 @@
 extension Geometry {
     /// The shape with RFC 7946's ring orientation: outer rings counter-clockwise, holes clockwise
     /// (in longitude/latitude, as seen on a map with north up). Other shapes are unchanged.
+    /// A polygon around a pole, drawn down to it, is read as it lies on a flat map in -180…180.
     /// - Complexity: O(n) for n vertices.
     public var rewound: Geometry {
         switch self {
@@ -10,10 +11,14 @@ extension Geometry {
         }
     }
 
+    /// The polygon with its rings turned as RFC 7946 asks; each ring's orientation is read with
+    /// its longitudes unwrapped (`Polygon.unwrapped`), so a ring across the antimeridian is read
+    /// as it lies on the map, and its coordinates are kept as written.
     private static func rewound(_ polygon: Polygon) -> Polygon {
-        Polygon(
+        let unwrapped = polygon.unwrapped.rings
+        return Polygon(
             rings: polygon.rings.enumerated().map { index, ring in
-                let counterClockwise = signedTwiceArea(ring) > 0
+                let counterClockwise = signedTwiceArea(unwrapped[index]) > 0
                 return counterClockwise == (index == 0) ? ring : ring.reversed()
             })
     }

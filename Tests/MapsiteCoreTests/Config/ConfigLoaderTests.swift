@@ -217,14 +217,15 @@ struct ConfigLoaderTests {
     @Test("an unknown extension asks for a format") func unknownExtension() {
         #expect(
             error("datasets:\n  - source: a.xlsx\n")
-                == #"content/site.yml:2: key "datasets[0].format": expected a format (csv, geojson or json) for a file named "a.xlsx""#
+                == #"content/site.yml:2: key "datasets[0].format": expected a format (csv, geojson, json, sqlite, or gdal for any format GDAL reads) for a file named "a.xlsx""#
         )
     }
 
     @Test("an unknown format") func unknownFormat() {
         #expect(
             error("datasets:\n  - source: a.csv\n    format: xml\n")
-                == #"content/site.yml:3: key "datasets[0].format": expected csv, geojson or json, found "xml""#)
+                == #"content/site.yml:3: key "datasets[0].format": expected csv, geojson, json, sqlite or gdal, found "xml""#
+        )
     }
 
     @Test("GeoJSON has no default coordinate fields") func geojsonCoordinates() throws {

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A place's line or polygon shape, or the part of it inside one tile, in world coordinates
+/// (`WorldPoint`), as the shape tiles hold it.
+///
+/// Lines: each part is one line, `[[points]]`. Polygons: each part is one polygon's rings, outer
+/// first, holes after; rings are not closed (no repeat of the first vertex), outer rings have a
+/// positive shoelace sum in (x, y) and holes a negative one.
+public struct ShapePiece: Sendable, Hashable {
+    public enum Kind: Int, Sendable {
+        case lines = 1
+        case polygons = 3
+    }
+
+    /// The place: an index into the tiled items.
+    public var item: Int32
+    public var kind: Kind
+    public var parts: [[[WorldPoint]]]
+    /// The box around every vertex of this piece.
+    public var bounds: WorldBox
+    /// The larger side of the box around the place's whole shape (not only this piece), so every
+    /// piece of a place is drawn, or left out, at the same zooms.
+    public var extent: Double
+
+    public init(item: Int32, kind: Kind, parts: [[[WorldPoint]]], extent: Double) {
+        self.item = item
+        self.kind = kind
+        self.parts = parts
+        self.bounds = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        self.extent = extent
+    }
+
+    /// The number of vertices.
+    public var vertexCount: Int { parts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } }
+
+    /// The pieces that stand for `geometry` in world coordinates: none for points and
+    /// MultiPoints (drawn as markers), else one, plus a copy one turn to the west (or east) when
+    /// the shape crosses the antimeridian.
+    ///
+    /// An edge whose ends are more than 180° of longitude apart is read as crossing the
+    /// antimeridian (the short way round): each line and ring is unwrapped so that its longitudes
+    /// run on continuously, then moved by whole turns so that it starts east of 180°W, and holes
+    /// into the turn of their outer ring. The part beyond 180°E (or 180°W) then lies in the copy,
+    /// which the tiles on the other side clip. Latitudes beyond ±85.05112878° are clamped to the map's edge, as Web
+    /// Mercator draws them.
+    public static func pieces(of geometry: Geometry, item: Int32) -> [ShapePiece] {
+        let kind: Kind
+        var parts: [[[WorldPoint]]]
+        switch geometry {
+        case .point, .multiPoint: return []
+        case .lineString, .multiLineString:
+            kind = .lines
+            parts = geometry.lines.map { [unwrapped($0, near: nil)] }
+        case .polygon, .multiPolygon:
+            kind = .polygons
+            parts = geometry.polygons.map { polygon in
+                let outer = unwrapped(polygon.outer, near: nil)
+                let centre = outer.isEmpty ? nil : outer.reduce(0) { $0 + $1.x } / Double(outer.count)
+                return [outer] + polygon.holes.map { unwrapped($0, near: centre) }
+            }
+            parts = parts.map(oriented)
+        }
+        let box = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        let piece = ShapePiece(item: item, kind: kind, parts: parts, extent: max(box.width, box.height))
+        var result = [piece]
+        for shift in [-1.0, 1.0] where shift < 0 ? box.maxX > 1 : box.minX < 0 {
+            var copy = piece
+            copy.parts = parts.map { $0.map { $0.map { WorldPoint($0.x + shift, $0.y) } } }
+            copy.bounds = box.shifted(by: shift)
+            result.append(copy)
+        }
+        return result
+    }
+
+    /// A line or ring in world coordinates, each longitude within half a turn of the one before,
+    /// moved by whole turns so that it starts in 0..<1, or so that its mean x is nearest `near`.
+    static func unwrapped(_ points: [GeoPoint], near: Double?) -> [WorldPoint] {
+        guard let first = points.first else { return [] }
+        var result: [WorldPoint] = []
+        result.reserveCapacity(points.count)
+        var previous = WebMercator.x(longitude: first.longitude)
+        var turns = 0.0
+        for point in points {
+            let x = WebMercator.x(longitude: point.longitude)
+            if x - previous > 0.5 {
+                turns -= 1
+            } else if previous - x > 0.5 {
+                turns += 1
+            }
+            previous = x
+            result.append(WorldPoint(x + turns, WebMercator.y(latitude: point.latitude)))
+        }
+        var shift = -floor(result[0].x)
+        if let near {
+            let mean = result.reduce(0) { $0 + $1.x } / Double(result.count)
+            shift = (near - mean).rounded()
+        }
+        if shift != 0 { result = result.map { WorldPoint($0.x + shift, $0.y) } }
+        return result
+    }
+
+    /// A polygon's rings without their closing repeat, the outer one with a positive shoelace sum
+    /// and the holes with a negative one.
+    static func oriented(_ rings: [[WorldPoint]]) -> [[WorldPoint]] {
+        rings.enumerated().map { index, ring in
+            var ring = ring
+            if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+            let positive = shoelace(ring) > 0
+            return positive == (index == 0) ? ring : ring.reversed()
+        }
+    }
+
+    /// Twice the signed area of a ring (not closed), in (x, y) as written.
+    static func shoelace(_ ring: [WorldPoint]) -> Double {
+        guard ring.count > 2 else { return 0 }
+        var sum = 0.0
+        var previous = ring[ring.count - 1]
+        for point in ring {
+            sum += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+        return sum
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Simplifies lines and rings for a zoom (Douglas–Peucker in world coordinates) so that no point
+/// of the result is farther than `tolerance` from the original, nor any point of the original
+/// from the result.
+///
+/// A ring is cut at its first vertex and at the vertex farthest from it, and each half simplified
+/// as a line. A ring (a polygon's outer ring, with its holes, or a hole) less than
+/// `minimumSize` across (the larger side of its box) is too small to see and is dropped. A larger
+/// ring that Douglas–Peucker leaves with fewer than three vertices becomes the triangle of its
+/// first vertex, the vertex farthest from it and the vertex farthest from the line between them
+/// (still within the tolerance); one with no area even so has collapsed and is dropped. A polygon
+/// whose simplified rings touch or cross each other (which Douglas–Peucker does not rule out) is
+/// simplified again with a quarter of the tolerance, then not at all.
+enum ShapeSimplifier {
+    /// `piece` simplified within `tolerance` (world units), each vertex then passed through
+    /// `round` (the rounding of the tile's text), or `nil` when every part was dropped.
+    static func simplified(
+        _ piece: ShapePiece, tolerance: Double, minimumSize: Double, round: (WorldPoint) -> WorldPoint
+    ) -> ShapePiece? {
+        for attempt in [tolerance, tolerance / 4, 0] {
+            var parts: [[[WorldPoint]]] = []
+            switch piece.kind {
+            case .lines:
+                for part in piece.parts {
+                    let line = RectangleClipper.deduplicated(kept(part[0], attempt).map(round))
+                    if line.count > 1 { parts.append([line]) }
+                }
+            case .polygons:
+                for part in piece.parts {
+                    var rings: [[WorldPoint]] = []
+                    for (index, ring) in part.enumerated() {
+                        let box = WorldBox(points: ring)!
+                        var simple: [WorldPoint] = []
+                        if max(box.width, box.height) >= minimumSize {
+                            simple = closedRing(keptRing(ring, attempt), round)
+                            if simple.count < 3 || ShapePiece.shoelace(simple) == 0 {
+                                simple = closedRing(triangle(ring), round)
+                            }
+                        }
+                        let collapsed = simple.count < 3 || ShapePiece.shoelace(simple) == 0
+                        if collapsed && index == 0 { break }
+                        if !collapsed { rings.append(simple) }
+                    }
+                    if !rings.isEmpty { parts.append(rings) }
+                }
+            }
+            guard !parts.isEmpty else { return nil }
+            if piece.kind == .lines || attempt == 0 || !SegmentCrossings.touch(parts.flatMap { $0 }) {
+                return ShapePiece(item: piece.item, kind: piece.kind, parts: parts, extent: piece.extent)
+            }
+        }
+        return nil
+    }
+
+    /// A ring's vertices rounded, without repeats or a closing vertex.
+    private static func closedRing(_ ring: [WorldPoint], _ round: (WorldPoint) -> WorldPoint) -> [WorldPoint] {
+        var result = RectangleClipper.deduplicated(ring.map(round))
+        if result.count > 1 && result.first == result.last { result.removeLast() }
+        return result
+    }
+
+    /// The first vertex, the vertex farthest from it and the vertex farthest from the line
+    /// between them, in the ring's order.
+    static func triangle(_ ring: [WorldPoint]) -> [WorldPoint] {
+        guard ring.count > 3 else { return ring }
+        let far = ring.indices.max { squaredLength(ring[0] - ring[$0]) < squaredLength(ring[0] - ring[$1]) }!
+        let third = ring.indices.max {
+            squaredDistance(ring[$0], ring[0], ring[far]) < squaredDistance(ring[$1], ring[0], ring[far])
+        }!
+        return [0, far, third].sorted().map { ring[$0] }
+    }
+
+    /// The vertices of an open line that Douglas–Peucker keeps, ends included.
+    static func kept(_ line: [WorldPoint], _ tolerance: Double) -> [WorldPoint] {
+        guard line.count > 2, tolerance > 0 else { return line }
+        var keep = [Bool](repeating: false, count: line.count)
+        keep[0] = true
+        keep[line.count - 1] = true
+        mark(line, 0, line.count - 1, tolerance * tolerance, &keep)
+        return line.indices.filter { keep[$0] }.map { line[$0] }
+    }
+
+    /// The vertices of a ring (not closed) that Douglas–Peucker keeps.
+    static func keptRing(_ ring: [WorldPoint], _ tolerance: Double) -> [WorldPoint] {
+        guard ring.count > 3, tolerance > 0 else { return ring }
+        let far = ring.indices.max { squaredLength(ring[0] - ring[$0]) < squaredLength(ring[0] - ring[$1]) }!
+        let closed = ring + [ring[0]]
+        let first = kept(Array(closed[0...far]), tolerance)
+        let second = kept(Array(closed[far...]), tolerance)
+        return first + second.dropFirst().dropLast()
+    }
+
+    private static func mark(_ line: [WorldPoint], _ first: Int, _ last: Int, _ squared: Double, _ keep: inout [Bool]) {
+        var stack = [(first, last)]
+        while let (a, b) = stack.popLast() {
+            guard b > a + 1 else { continue }
+            var worst = a
+            var worstDistance = -1.0
+            for index in (a + 1)..<b {
+                let d = squaredDistance(line[index], line[a], line[b])
+                if d > worstDistance {
+                    worstDistance = d
+                    worst = index
+                }
+            }
+            if worstDistance > squared {
+                keep[worst] = true
+                stack.append((a, worst))
+                stack.append((worst, b))
+            }
+        }
+    }
+
+    /// The squared distance from `p` to the segment from `a` to `b`.
+    static func squaredDistance(_ p: WorldPoint, _ a: WorldPoint, _ b: WorldPoint) -> Double {
+        let d = b - a
+        let length = squaredLength(d)
+        guard length > 0 else { return squaredLength(p - a) }
+        let t = min(1, max(0, dot(p - a, d) / length))
+        return squaredLength(p - (a + t * d))
+    }
+}
