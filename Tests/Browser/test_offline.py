@@ -165,6 +165,9 @@ def test_pages_seen_before_open_offline_and_others_show_the_offline_page(visitor
     for path in seen + [item]:
         visitor.open(path)
         titles[path] = text_of(driver.find_element(By.TAG_NAME, "h1"))
+    # Seen whole: the item page's mini-map has loaded Leaflet (it does once the map is in view).
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-container"), timeout=15,
+               message="the item page's map did not load")
     server.stop()
     try:
         for path in seen + [item]:
