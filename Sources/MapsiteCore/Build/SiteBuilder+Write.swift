@@ -7,19 +7,21 @@ extension SiteBuilder {
     /// one that claims the output is complete.
     /// - Throws: `OutputError` for a file that cannot be read or written.
     func write(
-        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile],
+        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile], precompress: Bool,
         invalidating upToDate: UpToDateCheck<BuildReport>,
         clock: StageClock
     ) throws -> OutputWriter.Summary {
         upToDate.invalidate()
         let writer = try SiteWriter(
             directory: options.outputDirectory, deferred: site.itemPages,
-            count: assets.count + site.files.count + browser.files.count, progress: options.progress)
+            count: (assets.count + site.files.count + browser.files.count) * (precompress ? 2 : 1),
+            progress: options.progress)
         defer { writer.close() }
-        try writer.write(assets)
-        try writer.write(site.files)
-        try writer.write(browser.files)
-        for set in site.itemPages { try writer.write(set) }
+        for files in [assets, site.files, browser.files] {
+            try writer.write(files)
+            if precompress { try writer.write(GzipSiblings.files(of: files)) }
+        }
+        for set in site.itemPages { try writer.write(set, precompress: precompress) }
         clock.finish("Rendered \(NumberText.grouped(site.itemPages.reduce(0) { $0 + $1.count })) item pages")
         let output = try writer.finish()
         clock.finish(

@@ -23,8 +23,8 @@ public struct SiteBuilder {
     public func run() throws -> FinishedBuild {
         let clock = StageClock(log: options.log, showsMemory: options.showsMemory)
         let config = try loadConfig()
-        let upToDate = UpToDateCheck<BuildReport>(
-            outputDirectory: options.outputDirectory, stamp: BuildStamp(options: options, config: config).value)
+        let stamp = BuildStamp(options: options, config: config).value
+        let upToDate = UpToDateCheck<BuildReport>(outputDirectory: options.outputDirectory, stamp: stamp)
         if var previous = upToDate.previousReport() {
             clock.finish(
                 "Nothing changed since the last build: \(NumberText.grouped(previous.output.files)) files checked")
@@ -36,8 +36,14 @@ public struct SiteBuilder {
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
-        let pages = try render(content, indexes, derived, clock: clock)
-        let output = try write(pages, browserFiles, assets: content.assets, invalidating: upToDate, clock: clock)
+        var pages = try render(content, indexes, derived, clock: clock)
+        let written = content.assets + pages.files + browserFiles.files
+        pages.files += try makeAppFiles(
+            content, derived, sitePaths: written.map(\.path),
+            buildID: Self.buildID(of: written, templates: content.templates))
+        let output = try write(
+            pages, browserFiles, assets: content.assets, precompress: config.precompress, invalidating: upToDate,
+            clock: clock)
 
         var report = BuildReport(content)
         report.warnings += pages.warnings + browserFiles.warnings

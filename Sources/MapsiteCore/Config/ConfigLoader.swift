@@ -33,7 +33,7 @@ public enum ConfigLoader {
         let site = ConfigNode(file: file, path: "", node: root)
         try site.checkKeys([
             "title", "description", "base_url", "language", "contact", "basemap", "leaflet", "unsafe_html",
-            "page_size", "datasets", "tours",
+            "page_size", "datasets", "tours", "color", "short_name", "icon", "precompress",
         ])
         var basemap = SiteConfig.defaultBasemap
         if let map = try site.mapping("basemap") {
@@ -53,7 +53,7 @@ public enum ConfigLoader {
             try TourConfig.parse(ConfigNode(file: file, path: "tours[\(index)]", node: node))
         }
         try checkTours(tours, datasets: datasets, file: file)
-        return SiteConfig(
+        var config = SiteConfig(
             title: try site.string("title", default: "Map"),
             description: try site.string("description", default: ""),
             baseURL: try site.string("base_url", default: "/"),
@@ -66,6 +66,30 @@ public enum ConfigLoader {
             datasets: datasets,
             tours: tours
         )
+        try readApp(site, into: &config)
+        return config
+    }
+
+    /// The settings of the installed site and of precompression: `color`, `short_name`, `icon`,
+    /// `precompress`.
+    private static func readApp(_ site: ConfigNode, into config: inout SiteConfig) throws {
+        if let text = try site.string("color") {
+            guard let color = MapColor.parse(text) else {
+                throw site.error("color", expected: "a colour as #rgb or #rrggbb", found: site.child("color"))
+            }
+            config.color = color
+        }
+        config.shortName = try site.string("short_name")
+        if let icon = try site.string("icon") {
+            guard icon.lowercased().hasSuffix(".png"), !icon.hasPrefix("/"), !icon.split(separator: "/").contains("..")
+            else {
+                throw site.error(
+                    "icon", expected: "a PNG file inside the content folder, such as images/icon.png",
+                    found: site.child("icon"))
+            }
+            config.icon = icon
+        }
+        config.precompress = try site.bool("precompress") ?? false
     }
 
     private static func checkReferences(_ datasets: [DatasetConfig], file: String) throws {

@@ -21,6 +21,15 @@ public struct SiteConfig: Sendable, Equatable {
     public var datasets: [DatasetConfig]
     /// Places of a dataset put in their shortest order, each on a page under `tours/`.
     public var tours: [TourConfig] = []
+    /// The site's colour, `#rrggbb`: the browser's bar (`theme-color`) and the generated icons.
+    public var color = "#0b6e69"
+    /// The name under an installed site's icon; the title when none is given.
+    public var shortName: String?
+    /// A square PNG of the content folder to use as the installed site's icon instead of the
+    /// pin drawn in `color`.
+    public var icon: String?
+    /// Writes a `.gz` sibling of each text file, for a server's `gzip_static`.
+    public var precompress = false
 
     public struct Basemap: Sendable, Equatable {
         public var url: String

@@ -40,8 +40,10 @@ final class SiteWriter {
 
     /// Makes the files of `set` on every core, in chunks, and queues them; a file the last build
     /// made from the same inputs is kept as it is, without being made.
+    /// - Parameter precompress: also a `.gz` sibling of each file (`GzipSiblings`), kept or made
+    ///   as the file is.
     /// - Throws: the first error of a maker or of the writing threads.
-    func write(_ set: any DeferredFiles) throws {
+    func write(_ set: any DeferredFiles, precompress: Bool = false) throws {
         let chunk = 256
         let failure = FirstError()
         let done = Counter()
@@ -52,8 +54,14 @@ final class SiteWriter {
                 do {
                     let path = set.path(number)
                     let inputs = set.inputs(number)
-                    if writer.reuse(path, inputs: inputs) { continue }
-                    try queue.enqueue(OutputFile(path, try set.bytes(number), inputs: inputs))
+                    let kept = writer.reuse(path, inputs: inputs)
+                    let keptSibling = precompress && kept && writer.reuse(path + ".gz", inputs: inputs)
+                    if kept && (!precompress || keptSibling) { continue }
+                    let bytes = try set.bytes(number)
+                    if !kept { try queue.enqueue(OutputFile(path, bytes, inputs: inputs)) }
+                    if precompress && !keptSibling {
+                        try queue.enqueue(OutputFile(path + ".gz", Deflate.compress(bytes, as: .gzip), inputs: inputs))
+                    }
                 } catch {
                     failure.set(error)
                     return

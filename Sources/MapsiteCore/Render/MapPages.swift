@@ -20,6 +20,9 @@ struct MapPages {
             view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
+            // Each tile manifest, asked for with the stylesheets rather than once the scripts have
+            // run: on a slow network that is a round trip sooner to the first markers.
+            view["manifests"] = .list(shown.map { ["url": .text(root + "tiles/\($0.name)/index.json")] })
             view["bodyClass"] = "map"
             try pages.addPage(view, at: path, template: "map")
         }

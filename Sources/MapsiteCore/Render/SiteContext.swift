@@ -100,6 +100,8 @@ public struct SiteContext: Sendable {
         var site: TemplateObject = [
             "title": .text(config.title), "description": .optional(config.description),
         ]
+        site["color"] = .text(config.color)
+        site["touchIcon"] = .text(root + AppFiles.iconFolder + (config.icon == nil ? "icon-192.png" : "icon.png"))
         site["contact"] = .optional(config.contact.flatMap { SafeURL.sanitize($0, allowing: ["mailto"]) })
         // Leaflet's files: the minified builds, fingerprinted, when copied from Debian; the names
         // Leaflet's own dist has in a URL's folder.

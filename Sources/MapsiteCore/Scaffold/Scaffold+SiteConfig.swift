@@ -35,6 +35,15 @@ extension Scaffold {
         # Places per list page.
         page_size: 200
 
+        # Installed on a phone's home screen: the site's colour (the browser's bar and the icons
+        # drawn for it), the name under its icon (default: the title) and, instead of the drawn
+        # pin, a square PNG of this folder of at least 192 pixels.
+        color: "#0b6e69"
+        # short_name: Libraries
+        # icon: images/icon.png
+        # true also writes a .gz copy of each text file, for nginx's gzip_static.
+        precompress: false
+
         # The datasets, one entry for each data file.
         datasets:
             # The dataset's folder in the site: lowercase letters, digits and "-".

@@ -64,7 +64,7 @@ private let invalidSites = [
     InvalidSite(
         name: "unknown-key",
         message: #"""
-            $CONTENT/site.yml:3: expected one of title, description, base_url, language, contact, basemap, leaflet, unsafe_html, page_size, datasets, tours, found "colour"
+            $CONTENT/site.yml:3: expected one of title, description, base_url, language, contact, basemap, leaflet, unsafe_html, page_size, datasets, tours, color, short_name, icon, precompress, found "colour"
             """#),
     InvalidSite(
         name: "wrong-type",

@@ -100,7 +100,7 @@ struct ConfigLoaderTests {
     @Test("an unknown key names its line") func unknownKey() {
         #expect(
             error("title: A\n\ncolour: red\n")
-                == #"content/site.yml:3: expected one of title, description, base_url, language, contact, basemap, leaflet, unsafe_html, page_size, datasets, tours, found "colour""#
+                == #"content/site.yml:3: expected one of title, description, base_url, language, contact, basemap, leaflet, unsafe_html, page_size, datasets, tours, color, short_name, icon, precompress, found "colour""#
         )
     }
 

@@ -31,7 +31,7 @@ struct ScaffoldTests {
     @Test("site.yml names every key of the configuration") func everyKey() {
         let siteKeys = [
             "title", "description", "base_url", "language", "contact", "basemap", "url", "attribution", "max_zoom",
-            "leaflet", "unsafe_html", "page_size", "datasets",
+            "leaflet", "unsafe_html", "page_size", "datasets", "color", "short_name", "icon", "precompress",
         ]
         let nestedKeys = ["dataset", "count", "title", "name", "label", "format"]
         let written = Set(

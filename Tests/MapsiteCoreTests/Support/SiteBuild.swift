@@ -44,12 +44,13 @@ enum OutputKind: Equatable {
 
     /// A page's text with the fingerprints of the assets it links to masked (`mapsite.********.js`):
     /// they change with every edit of the theme and every Leaflet of Debian's, which the golden
-    /// pages need not follow (`AssetNamesTests` checks them).
+    /// pages need not follow (`AssetNamesTests` checks them). The service worker's build id, a
+    /// hash of those assets among the rest, is masked too (`AppFilesTests` checks it).
     static func maskingFingerprints(_ bytes: Data) -> Data {
         guard let text = String(data: bytes, encoding: .utf8) else { return bytes }
         return Data(
             text.replacing(/(assets\/[A-Za-z0-9._\/-]*?)\.[0-9a-f]{8}(\.[A-Za-z0-9]+)/) {
                 "\($0.output.1).********\($0.output.2)"
-            }.utf8)
+            }.replacing(/"build":"[0-9a-f]{16}"/) { _ in #""build":"****************""# }.utf8)
     }
 }
