@@ -17,6 +17,8 @@ enum PolygonRepair {
     static func repaired(_ shape: Geometry) throws(OGRGeometryReader.Problem) -> Geometry? {
         let polygons = shape.polygons
         guard !polygons.isEmpty else { return nil }
+        // Most polygons are one small simple ring: valid without asking GEOS.
+        if polygons.count == 1, polygons[0].isPlainlyValid { return nil }
         let geometry = OGR_G_CreateGeometry(polygons.count == 1 ? wkbPolygon : wkbMultiPolygon)!
         defer { OGR_G_DestroyGeometry(geometry) }
         if polygons.count == 1 {
