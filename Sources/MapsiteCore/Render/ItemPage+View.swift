@@ -149,14 +149,18 @@ extension ItemPage {
         view.end()
     }
 
-    /// A linked place of a neighbour list: its title, link, distance, compass point and degrees.
+    /// A linked place of a neighbour list: its title, link, distance, compass point and degrees
+    /// (false at 0 m).
     private static func addLinked(_ neighbour: Neighbour, of target: LinkTargets, to view: inout FlatView) {
         view.beginObject()
         view.text(.title) { target.titles.append(Int(neighbour.index), to: &$0) }
         view.text(.url) { target.urls.append(Int(neighbour.index), to: &$0) }
         view.text(.distance) { DistanceText.append(neighbour.distance, to: &$0) }
-        view.text(.bearing, DistanceText.compass(neighbour.bearing))
-        view.text(.degrees, DistanceText.degrees(neighbour.bearing))
+        // At 0 m (a place at the same spot, or a shape touching or holding the other) a direction
+        // means nothing: none is given.
+        let hasDirection = neighbour.distance > 0
+        view.optional(.bearing, hasDirection ? DistanceText.compass(neighbour.bearing) : nil)
+        view.optional(.degrees, hasDirection ? DistanceText.degrees(neighbour.bearing) : nil)
         view.end()
     }
 }
