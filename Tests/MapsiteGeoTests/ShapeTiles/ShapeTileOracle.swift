@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 
 /// Asks shapely (through `Tests/Support/shape_tile_oracle.py`) how shape tiles' pieces compare
 /// with the shapes they were cut from: validity, Hausdorff distance and area in pixels, holes, and

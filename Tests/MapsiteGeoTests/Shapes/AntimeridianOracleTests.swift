@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 import Testing
 
 /// Shapes across the antimeridian and around the poles, measured by mapsite and by pyproj.Geod,

@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 
 /// Asks shapely in local azimuthal-equidistant projections (`Tests/Support/distance_oracle.py`,
 /// through the repository's `.venv`) for the shortest great-circle distance between shapes.

@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 
 /// Asks pyproj and shapely (through `Tests/Support/geometry_oracle.py` and the repository's
 /// `.venv`) for lines' geodesic lengths, how far along each line a point lies, polygons' geodesic

@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 import Testing
 
 /// Asks shapely (through `Tests/Support/polygon_oracle.py` and the repository's `.venv`) whether
@@ -13,7 +14,6 @@ enum ShapelyOracle {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    static let python = repository.appendingPathComponent(".venv/bin/python").path
     static let script = repository.appendingPathComponent("Tests/Support/polygon_oracle.py").path
 
     /// `covers[s][p]`: whether shape `s` covers point `p`, boundary included.

@@ -132,15 +132,22 @@ struct GDALFormatTests {
         try expectReprojected(dataset.items, metres, crs: "EPSG:3857")
     }
 
-    @Test("OpenStreetMap XML: tagged nodes, ways as lines, closed buildings as multipolygons") func osm() throws {
+    @Test(
+        "OpenStreetMap XML and PBF: tagged nodes, ways as lines, closed buildings as multipolygons",
+        arguments: ["hall.osm", "hall.osm.pbf"])
+    func osm(source: String) throws {
+        // The PBF file is the XML one converted by Debian's osmium-tool.
+        let convert = source == "hall.osm" ? [] : [["osmium", "cat", "hall.osm", "--output", source]]
         func load(_ layer: String) throws -> Dataset {
             try GISFixture.load(
-                files: ["hall.osm": hallOSM], commands: [],
-                "source: hall.osm\nlayer: \(layer)\nitem_title: name\nid: fid")
+                files: ["hall.osm": hallOSM], commands: convert,
+                "source: \(source)\nlayer: \(layer)\nitem_title: name\nid: fid")
         }
         let points = try load("points")
         #expect(points.items.map(\.title) == ["City Hall"])
-        #expect(points.items[0].point == GeoPoint(latitude: 39.9524, longitude: -75.1635))
+        // PBF keeps degrees as whole multiples of 1e-7.
+        #expect(abs(points.items[0].point.latitude - 39.9524) < 1e-9)
+        #expect(abs(points.items[0].point.longitude - -75.1635) < 1e-9)
         let lines = try load("lines")
         #expect(lines.items.map(\.title) == ["Path"])
         #expect(lines.items[0].geometry?.allPoints.count == 3)

@@ -6,38 +6,11 @@ import MapsiteTestSupport
 /// of a coordinate system lie in WGS 84: the independent answer the reprojection tests compare
 /// with. Without that Python or pyproj in it, `lonLat` throws, and the tests that ask it fail.
 enum ProjOracle {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static let python = Fixtures.repository.appendingPathComponent(".venv/bin/python").path
-    static let script = Fixtures.repository.appendingPathComponent("Tests/Support/proj_oracle.py").path
-
     /// Each `(x, y)` of `crs` as a WGS 84 point.
     static func lonLat(_ points: [(x: Double, y: Double)], crs: String) throws -> [GeoPoint] {
         let input =
             #"{"crs": "\#(crs)", "points": ["# + points.map { "[\($0.x), \($0.y)]" }.joined(separator: ",") + "]}"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mapsite-proj-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Data(input.utf8).write(to: file)
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw Failure(description: "\(python) is missing: `make test-deps` makes it, with pyproj")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "proj_oracle.py failed: " + String(decoding: problem, as: UTF8.self))
-        }
+        let answer = try PythonOracle.run(PythonOracle.script("proj_oracle.py"), input: input, needs: "pyproj")
         struct Answer: Decodable { var points: [[Double]] }
         return try JSONDecoder().decode(Answer.self, from: answer).points.map {
             GeoPoint(latitude: $0[1], longitude: $0[0])

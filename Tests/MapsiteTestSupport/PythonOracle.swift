@@ -4,19 +4,26 @@ import Foundation
 /// `make test-deps` makes: writes its input to a file, runs the script on it and returns what it
 /// printed. Without that Python, or when the script fails (a package missing, say), it throws,
 /// and the tests that ask it fail.
-enum PythonOracle {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum PythonOracle {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The `.venv`'s Python, which has shapely, pyproj and scipy.
+    public static let python = Fixtures.repository.appendingPathComponent(".venv/bin/python").path
+
+    /// The path of `Tests/Support/<name>`.
+    public static func script(_ name: String) -> String {
+        Fixtures.repository.appendingPathComponent("Tests/Support/\(name)").path
     }
 
     /// What `script` printed for `input`.
     /// - Parameter needs: the packages to name when the venv is missing.
-    static func run(_ script: String, input: String, needs: String) throws -> Data {
+    public static func run(_ script: String, input: String, needs: String) throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "mapsite-oracle-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(input.utf8).write(to: file)
-        let python = ShapelyOracle.python
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw Failure(
                 description: "\(python) is missing: `make test-deps` (or `make test`) makes it, with \(needs)")
