@@ -48,14 +48,14 @@ struct SitePages {
         return OutputFile("404.html", try templates.renderPage(view, over: shared, withTemplate: "404"))
     }
 
-    /// `sitemap.xml` of `pagePaths` (site paths of every HTML page) and `robots.txt`; without an
+    /// The sitemap of `pagePaths` (site paths of every HTML page) and `robots.txt`; without an
     /// absolute base URL, no sitemap and a warning that says why.
     func sitemapAndRobots(pagePaths: [String]) -> (files: [OutputFile], warning: String?) {
         let robots = OutputFile("robots.txt", SiteFiles.robots(config: context.config))
         let sorted = UTF8Order.sortedPositions(of: pagePaths).map { pagePaths[$0] }
-        guard let sitemap = SiteFiles.sitemap(paths: sorted, config: context.config) else {
+        guard let sitemaps = SiteFiles.sitemaps(paths: sorted, config: context.config) else {
             return ([robots], SiteFiles.noSitemapWarning(config: context.config))
         }
-        return ([OutputFile("sitemap.xml", sitemap), robots], nil)
+        return (sitemaps + [robots], nil)
     }
 }
