@@ -4,14 +4,17 @@ extension SiteBuilder {
     /// The installable, offline part of the site: icons, manifest, offline page, the service
     /// worker with this build's id and shell, each tour's offline list, and `_headers` for hosts
     /// that read one (unless the content's `static/` has its own).
-    /// - Parameter sitePaths: every file written besides these and the item pages.
+    /// - Parameter others: every file written besides these and the item pages; the build's id
+    ///   is a hash of them (`buildID(of:templates:)`).
     /// - Throws: `InputError` for a configured icon that is missing or no square PNG,
     ///   `TemplateError` for an offline page that does not render, `OutputError` for a theme
     ///   without `sw.js`.
-    func makeAppFiles(
-        _ content: SiteContent, _ derived: DerivedSite, sitePaths: [String], buildID: String
-    ) throws -> [OutputFile] {
+    func makeAppFiles(_ content: SiteContent, _ derived: DerivedSite, besides others: [OutputFile]) throws
+        -> [OutputFile]
+    {
         let config = content.config
+        let sitePaths = others.map(\.path)
+        let buildID = Self.buildID(of: others, templates: content.templates)
         let app = AppFiles(config: config, buildID: buildID)
         var custom: [UInt8]?
         let iconSource = (options.contentDirectory as NSString).appendingPathComponent(config.icon ?? "")

@@ -2,22 +2,23 @@ import Foundation
 
 extension SiteBuilder {
     /// The write stage: the static files of the theme and the content, the rendered pages, the
-    /// browser's files, then the item pages, rendered on every core as they are written.
+    /// browser's files, the installable app's, then the item pages, rendered on every core as they
+    /// are written.
     /// Forgets the last build's record first, so that a build that stops half way never leaves
     /// one that claims the output is complete.
     /// - Throws: `OutputError` for a file that cannot be read or written.
     func write(
-        _ site: RenderedSite, _ browser: BrowserFiles, assets: [OutputFile], precompress: Bool,
+        _ site: RenderedSite, _ browser: BrowserFiles, _ app: [OutputFile], assets: [OutputFile], precompress: Bool,
         invalidating upToDate: UpToDateCheck<BuildReport>,
         clock: StageClock
     ) throws -> OutputWriter.Summary {
         upToDate.invalidate()
         let writer = try SiteWriter(
             directory: options.outputDirectory, deferred: site.itemPages,
-            count: (assets.count + site.files.count + browser.files.count) * (precompress ? 2 : 1),
+            count: (assets.count + site.files.count + browser.files.count + app.count) * (precompress ? 2 : 1),
             progress: options.progress)
         defer { writer.close() }
-        for files in [assets, site.files, browser.files] {
+        for files in [assets, site.files, browser.files, app] {
             try writer.write(files)
             if precompress { try writer.write(GzipSiblings.files(of: files)) }
         }

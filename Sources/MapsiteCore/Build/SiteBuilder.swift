@@ -36,14 +36,11 @@ public struct SiteBuilder {
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
-        var pages = try render(content, indexes, derived, clock: clock)
-        let written = content.assets + pages.files + browserFiles.files
-        pages.files += try makeAppFiles(
-            content, derived, sitePaths: written.map(\.path),
-            buildID: Self.buildID(of: written, templates: content.templates))
+        let pages = try render(content, indexes, derived, clock: clock)
+        let app = try makeAppFiles(content, derived, besides: content.assets + pages.files + browserFiles.files)
         let output = try write(
-            pages, browserFiles, assets: content.assets, precompress: config.precompress, invalidating: upToDate,
-            clock: clock)
+            pages, browserFiles, app, assets: content.assets, precompress: config.precompress,
+            invalidating: upToDate, clock: clock)
 
         var report = BuildReport(content)
         report.warnings += pages.warnings + browserFiles.warnings
