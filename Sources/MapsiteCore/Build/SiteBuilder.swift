@@ -36,7 +36,7 @@ public struct SiteBuilder {
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
-        var pages = try render(content, indexes, derived, clock: clock)
+        var pages = try render(content, indexes, derived, firstViews: browserFiles.firstViews, clock: clock)
         let written = content.assets + pages.files + browserFiles.files
         pages.files += try makeAppFiles(
             content, derived, sitePaths: written.map(\.path),

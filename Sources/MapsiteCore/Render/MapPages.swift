@@ -7,6 +7,8 @@ struct MapPages {
 
     let context: SiteContext
     let datasets: [Dataset]
+    /// What a dataset's map page carries for its first view (`MapFirstView`), by dataset name.
+    var firstViews: [String: String] = [:]
 
     func render(into pages: inout PageSet) throws {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
@@ -23,6 +25,9 @@ struct MapPages {
             // Each tile manifest, asked for with the stylesheets rather than once the scripts have
             // run: on a slow network that is a round trip sooner to the first markers.
             view["manifests"] = .list(shown.map { ["url": .text(root + "tiles/\($0.name)/index.json")] })
+            // A dataset's own map draws its first view from the page (mapsite.js), before any
+            // script or tile has come.
+            if shown.count == 1, let firstView = firstViews[shown[0].name] { view["firstView"] = .text(firstView) }
             view["bodyClass"] = "map"
             try pages.addPage(view, at: path, template: "map")
         }
