@@ -3,8 +3,8 @@
 // circles that zoom in when clicked. The view is kept in the URL hash: #zoom/lat/lon.
 (function () {
   "use strict";
-  // Leaflet's stylesheets, which mapsite.js loads beside this script, are in before the map is made.
-  (window.mapsite.mapStyles || Promise.resolve()).then(start);
+  // Leaflet's stylesheets, which static-map.js loads beside this script, are in before the map is made.
+  (window.mapsiteStatic.mapStyles || Promise.resolve()).then(start);
 
   function start() {
     var T = window.mapsiteTiles;
@@ -20,9 +20,9 @@
     var map = L.map(element, { zoomControl: true, worldCopyJump: true });
     var basemap = window.mapsite.basemap(map);
     window.mapsite.map = map;
-    // The first view as mapsite.js drew it before Leaflet was here: its tiles, which the page
+    // The first view as static-map.js drew it before Leaflet was here: its tiles, which the page
     // carried, are not fetched again, and it is taken away once this map shows the same.
-    var first = site.firstView;
+    var first = window.mapsiteStatic.firstView;
 
     var layers = names.map(function (name) {
       var points = L.markerClusterGroup(site.clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name));
