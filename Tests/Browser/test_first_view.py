@@ -16,6 +16,8 @@ from selenium.webdriver.common.by import By
 from support import ARTIFACTS, REPO, Browser, StaticServer, build_site, fetch, new_driver, remove_tree, text_of, wait_until
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+SLOW = {"offline": False, "latency": 400, "downloadThroughput": 200_000, "uploadThroughput": 93_750}
+FAST = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
 # Crowds of places around a few cities, and some lone ones far from any (left alone by the
 # clustering: pins, not clusters, in the first view).
@@ -82,6 +84,20 @@ return Array.from(document.querySelectorAll(arguments[0])).map(function (image) 
   return [image.getAttribute('src'), box.left, box.top];
 });"""
 
+# Installed in every new page: the first view as it is when drawn (the icons, the images, the
+# attribution, and whether Leaflet was there), in window.__firstView.
+RECORD_FIRST_VIEW = """
+new MutationObserver(function (changes, observer) {
+  if (!document.querySelector('#map .static-markers > *')) return;
+  observer.disconnect();
+  var icons = function () {%s}, tiles = function () {%s};
+  var attribution = document.querySelector('#map .static-attribution');
+  window.__firstView = { icons: icons.call(null, '#map .static-markers > *'), tiles: tiles.call(null, '#map .static-map img'),
+    attribution: attribution ? attribution.textContent : null, leaflet: typeof L !== 'undefined',
+    at: performance.now() };
+}).observe(document, { childList: true, subtree: true });
+""" % (ICONS, TILES)
+
 
 def same_places(first, then, what):
     """Two lists of [name…, x, y] hold the same names at the same places, within a pixel."""
@@ -100,29 +116,43 @@ def test_first_view_is_drawn_before_leaflet_and_leaflet_shows_the_same(browser, 
     # The page names no script but the one in it: every other (the site's, Leaflet, the map's) is
     # loaded by it, once the view is drawn.
     assert not re.findall(r"<script[^>]* src=", page), "the map page names a script file"
-
-    # With every script and stylesheet it loads held back, the first view is still drawn.
     element = re.search(r'<div id="map"[^>]*>', page).group(0)
-    held = [urljoin(world_server.url("world/map/"), path)
-            for name in ("data-css", "data-js") for path in re.search(name + r'="([^"]*)"', element).group(1).split()]
-    assert any("leaflet.min." in path for path in held), held
-    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": held})
+    assert "leaflet.min." in element and "map." in element, element
+
+    # On a slow network (each request 400 ms), the first view is drawn while Leaflet is on its way.
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    recorder = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FIRST_VIEW})
     try:
+        browser.open("")  # from another page: only the hash changing would load nothing
         browser.open(url)
-        drawn = wait_until(driver, lambda d: d.execute_script(ICONS, "#map .static-markers > *"), 10,
-                           "no first view drawn without Leaflet")
-        assert driver.execute_script("return typeof L === 'undefined' && typeof window.mapsite === 'undefined'")
-        status = wait_until(driver, lambda d: (t := text_of(d.find_element(By.ID, "map-status"))).startswith(
-            "Could not load the map") and t, 10)
-        assert "leaflet" in status, status
-        tiles = driver.execute_script(TILES, "#map .static-map img")
-        attribution = text_of(driver.find_element(By.CSS_SELECTOR, "#map .static-attribution"))
-        driver.save_screenshot(str(artifact(f"first-view{'-hash' if view else ''}-phone")))
+        # Leaflet then shows the same icons in the same places over the same images, and the first
+        # view is taken away.
+        wait_until(driver, lambda d: text_of(d.find_element(By.ID, "map-status")).endswith("in view"), 20)
+        wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#map .static-map"), 5,
+                   "the first view stays over Leaflet's map")
     finally:
-        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-    # What could not load was what was held back, and the basemap (no internet here).
-    for problem in browser.problems():
-        assert "ERR_BLOCKED_BY_CLIENT" in problem or any(path in problem for path in held), problem
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+    first = driver.execute_script("return window.__firstView")
+    assert first, "no first view was drawn"
+    assert not first["leaflet"], "Leaflet was loaded before the first view was drawn"
+    drawn, tiles, attribution = first["icons"], first["tiles"], first["attribution"]
+    same_places(drawn, driver.execute_script(ICONS, "#map .leaflet-marker-icon"), "icons")
+    same_places(tiles, driver.execute_script(TILES, "#map .leaflet-tile-pane img"), "basemap images")
+    if not view:
+        driver.save_screenshot(str(artifact("first-view-leaflet-phone")))
+        # A picture of the first view itself, as it stays when the map's own script (the last
+        # the page loads) does not come.
+        script = urljoin(world_server.url("world/map/"), re.search(r'data-js="[^"]* ([^" ]*/map\.[0-9a-f]{8}\.js)"', element).group(1))
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [script]})
+        try:
+            browser.open(world_server.url("world/map/"))
+            wait_until(driver, lambda d: text_of(d.find_element(By.ID, "map-status")).startswith("Could not load"), 10)
+            assert driver.find_elements(By.CSS_SELECTOR, "#map .static-markers > *")
+            driver.save_screenshot(str(artifact("first-view-phone")))
+        finally:
+            driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        assert all(script in problem for problem in browser.problems())
 
     zoom = int(view[1]) if view else 0
     colour = json.loads(unescape(re.search(r'data-colors="([^"]*)"', element).group(1)))["world"]
@@ -132,16 +162,6 @@ def test_first_view_is_drawn_before_leaflet_and_leaflet_shows_the_same(browser, 
     assert tiles and all(f"/{zoom}/" in src for src, _, _ in tiles), tiles
     assert "OpenStreetMap" in attribution, attribution
 
-    # Leaflet, let through, shows the same icons in the same places over the same images, and the
-    # first view is taken away.
-    browser.open(url)
-    wait_until(driver, lambda d: text_of(d.find_element(By.ID, "map-status")).endswith("in view"), 15)
-    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#map .static-map"), 5,
-               "the first view stays over Leaflet's map")
-    same_places(drawn, driver.execute_script(ICONS, "#map .leaflet-marker-icon"), "icons")
-    same_places(tiles, driver.execute_script(TILES, "#map .leaflet-tile-pane img"), "basemap images")
-    if not view:
-        driver.save_screenshot(str(artifact("first-view-leaflet-phone")))
     browser.assert_clean("world/map/ with Leaflet")
 
 

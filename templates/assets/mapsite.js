@@ -264,34 +264,11 @@
     return { stop: stop };
   }
 
-  // On a narrow screen the site's menu folds behind a button (hidden, and the menu open, without
-  // this script): the button opens and closes it, Escape closes it and gives the button the focus.
-  function siteMenu(button) {
-    var header = button.closest(".site-header");
-    var menu = document.getElementById(button.getAttribute("aria-controls"));
-    function toggle(open) {
-      button.setAttribute("aria-expanded", String(open));
-      header.classList.toggle("menu-open", open);
-    }
-    button.addEventListener("click", function () { toggle(button.getAttribute("aria-expanded") !== "true"); });
-    header.addEventListener("keydown", function (event) {
-      if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
-      toggle(false);
-      button.focus();
-    });
-    // Following one of its links closes it (a link to this very page would leave it open).
-    menu.addEventListener("click", function (event) { if (event.target.closest("a")) toggle(false); });
-    document.documentElement.classList.add("js-menu");
-    button.hidden = false;
-  }
-
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
     followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL, thumbnail: thumbnail, load: load,
   };
-  var menuButton = document.querySelector(".menu-button");
-  if (menuButton) siteMenu(menuButton);
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);
   document.querySelectorAll(".minimap").forEach(miniMap);

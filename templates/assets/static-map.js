@@ -3,7 +3,8 @@
 // Leaflet has loaded, or without Leaflet until the visitor moves the map; and the icons of pins
 // and clusters, which Leaflet's markers (mapsite.js) draw alike. The site's settings come from
 // data- attributes of <body>. Loaded before mapsite.js on every page; on a map page, the only
-// script the page names (mapPage).
+// script, carried in the page (mapPage). The site's menu is set up here too, as it changes the
+// height of the page's header, and so the size of a map's first view, which must be drawn after.
 (function () {
   "use strict";
   var body = document.body;
@@ -148,6 +149,8 @@
           image.width = image.height = 256;
           image.style.left = x * 256 - origin.x + "px";
           image.style.top = y * 256 - origin.y + "px";
+          // Shown once loaded, as Leaflet shows its tiles (no broken image where one fails).
+          image.onload = function () { this.classList.add("loaded"); };
           image.src = tileURL(zoom, (x % n + n) % n, y);
           layer.appendChild(image);
         }
@@ -298,10 +301,33 @@
     };
   }
 
+  // On a narrow screen the site's menu folds behind a button (hidden, and the menu open, without
+  // this script): the button opens and closes it, Escape closes it and gives the button the focus.
+  function siteMenu(button) {
+    var header = button.closest(".site-header");
+    var menu = document.getElementById(button.getAttribute("aria-controls"));
+    function toggle(open) {
+      button.setAttribute("aria-expanded", String(open));
+      header.classList.toggle("menu-open", open);
+    }
+    button.addEventListener("click", function () { toggle(button.getAttribute("aria-expanded") !== "true"); });
+    header.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
+      toggle(false);
+      button.focus();
+    });
+    // Following one of its links closes it (a link to this very page would leave it open).
+    menu.addEventListener("click", function (event) { if (event.target.closest("a")) toggle(false); });
+    document.documentElement.classList.add("js-menu");
+    button.hidden = false;
+  }
+
   window.mapsiteStatic = {
     settings: settings, color: color, pinIcon: pinIcon, clusterMarkup: clusterMarkup, load: load,
     fittedView: fittedView, draw: staticMap, shape: staticShape, replace: replaceStatic,
   };
+  var menuButton = document.querySelector(".menu-button");
+  if (menuButton) siteMenu(menuButton);
   var fullMap = document.querySelector("#map[data-js]");
   if (fullMap) mapPage(fullMap);
 })();
