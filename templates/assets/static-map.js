@@ -107,8 +107,9 @@
   }
 
   // The view Leaflet's fitBounds(bounds, { padding, maxZoom }) gives a map of width × height
-  // pixels whose layers go up to settings.maxZoom: the whole zoom at which the bounds fit
-  // (within 1 %), and the centre of the bounds as projected. bounds: [[south, west], [north, east]].
+  // pixels whose layers go up to settings.maxZoom: the whole zoom at which the bounds fit (the
+  // zoom rounded to hundredths first, as Leaflet does), and the centre of the bounds as projected.
+  // bounds: [[south, west], [north, east]].
   function fittedView(bounds, width, height, padding, maxZoom) {
     var nw = project(bounds[1][0], bounds[0][1], 0), se = project(bounds[0][0], bounds[1][1], 0);
     var scale = Math.min((width - 2 * padding) / Math.abs(se.x - nw.x), (height - 2 * padding) / Math.abs(se.y - nw.y));

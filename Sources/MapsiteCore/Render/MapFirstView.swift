@@ -2,7 +2,7 @@ import Foundation
 import MapsiteGeo
 
 /// What a dataset's map page carries for its first view, so that the view is drawn before any
-/// script or tile is fetched (`#map-first-view`, which `mapsite.js` draws as a static map until
+/// script or tile is fetched (`#map-first-view`, which `static-map.js` draws as a static map until
 /// Leaflet takes over): the dataset's bounds as its tile manifest gives them, and the cluster
 /// tiles of every zoom a view fitted to those bounds can have on a screen from a phone's to a
 /// large monitor's.
@@ -66,8 +66,8 @@ struct MapFirstView {
     }
 
     /// The zoom Leaflet's `fitBounds(bounds, {padding: 20, maxZoom: 16})` gives a map of
-    /// `width` × `height` pixels (`fittedView` in `mapsite.js`): the whole zoom at which the
-    /// bounds fit, within 1 %, in 0...min(16, maxZoom).
+    /// `width` × `height` pixels (`fittedView` in `static-map.js`): the whole zoom at which the
+    /// bounds fit (the zoom rounded to hundredths first, as Leaflet does), in 0...min(16, maxZoom).
     static func fittedZoom(_ bounds: GeoBounds, width: Double, height: Double, _ maxZoom: Int) -> Int {
         let across = abs(WebMercator.x(longitude: bounds.maxLongitude) - WebMercator.x(longitude: bounds.minLongitude))
         let down = abs(WebMercator.y(latitude: bounds.minLatitude) - WebMercator.y(latitude: bounds.maxLatitude))

@@ -24,10 +24,10 @@ struct MapPages {
             view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
-            // Each tile manifest, asked for with the stylesheets rather than once the scripts have
-            // run: on a slow network that is a round trip sooner to the first markers.
+            // Each tile manifest, asked for (static-map.js) with the scripts rather than once they
+            // have run: on a slow network that is a round trip sooner to Leaflet's markers.
             view["manifests"] = .list(shown.map { ["url": .text(root + "tiles/\($0.name)/index.json")] })
-            // A dataset's own map draws its first view from the page (mapsite.js), before any
+            // A dataset's own map draws its first view from the page (static-map.js), before any
             // script or tile has come.
             if shown.count == 1, let firstView = firstViews[shown[0].name] { view["firstView"] = .text(firstView) }
             // The script that draws it, in the page too: it runs as soon as the stylesheets are
