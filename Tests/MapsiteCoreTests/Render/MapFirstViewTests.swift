@@ -102,3 +102,40 @@ struct MapFirstViewTests {
         #expect(MapFirstView.fittedZoom(spot, width: 390, height: 700, 12) == 12)
     }
 }
+
+/// The script a map page carries: `static-map.js` without its comment lines, never one that would
+/// end its `<script>` element early.
+@Suite("MapPages: the script a map page carries")
+struct MapPagesInlineScriptTests {
+    @Test("comment lines are left out, code and comments after code stay") func comments() {
+        let script = """
+            // a comment
+            (function () {
+                // another
+              var a = 1;  // kept
+              var url = "//host/";
+            })();
+
+            """
+        let carried = """
+            (function () {
+              var a = 1;  // kept
+              var url = "//host/";
+            })();
+
+            """
+        #expect(MapPages.inline(script) == carried)
+    }
+
+    @Test("a script holding </script is not carried") func closingTag() {
+        #expect(MapPages.inline("var a = \"</SCRIPT>\";\n") == nil)
+    }
+
+    @Test("the theme's static-map.js is carried, shorter") func theme() throws {
+        let url = SiteOracle.repository.appendingPathComponent("templates/assets/static-map.js")
+        let script = try String(contentsOf: url, encoding: .utf8)
+        let carried = try #require(MapPages.inline(script))
+        #expect(!carried.contains("\n//") && carried.count < script.count)
+        #expect(carried.contains("function mapPage(element)"))
+    }
+}
