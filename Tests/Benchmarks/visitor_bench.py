@@ -11,13 +11,16 @@ a new Chromium profile at a phone's viewport (390×844):
 
 - an item page's first visit: the bytes nginx sent (its access log's `$bytes_sent`, headers
   included) until the page has loaded and the network has been idle for 2 s, which includes the
-  service worker's first files; and the same once the page is scrolled to the end (its mini-map
-  then loads Leaflet);
+  service worker's first files; the same once the page is scrolled to the end (its mini-map, a
+  static map, draws the basemap's images, from another host); and once the mini-map is tapped
+  (it then loads Leaflet);
 - the cities' map page (`cities/map/`) under emulated slow 4G (DevTools protocol
   `Network.emulateNetworkConditions`: 400 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, no cache
   disabled): the time from navigation start until the first marker or cluster is in the page (a
-  MutationObserver installed before any script), and the bytes nginx sent for requests it logged
-  before that moment;
+  MutationObserver installed before any script; Leaflet's icons, or the same icons of the first
+  view that the page draws before Leaflet has loaded, `.cluster-icon` and `.place-pin`, drawn
+  once the page's stylesheets are in, so on the screen at once), and the bytes nginx sent for
+  requests it logged before that moment;
 - a repeat visit to every page opened before (home, the item page, the map page, a list): how
   many requests for files under `assets/` reached nginx, and how many requests in all.
 
@@ -97,7 +100,7 @@ http {{
 MARKER_WATCH = """
 window.__firstMarker = null;
 new MutationObserver(function (changes, observer) {
-  if (document.querySelector('.leaflet-marker-icon, .leaflet-marker-pane > *, .cluster-icon, .marker-cluster')) {
+  if (document.querySelector('.leaflet-marker-icon, .leaflet-marker-pane > *, .cluster-icon, .marker-cluster, .place-pin')) {
     window.__firstMarker = { ms: performance.now(), wall: Date.now() / 1000 };
     observer.disconnect();
   }
@@ -210,11 +213,17 @@ def item_first_visit(server, workdir, item):
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         settle(server)
         scrolled = server.requests(middle)
+        last = server.mark()
+        driver.execute_script("document.getElementById('minimap').scrollIntoView(); document.getElementById('minimap').click()")
+        settle(server)
+        tapped = server.requests(last)
+        seen = loaded + scrolled + tapped
         return {
             "page": item,
             "bytes": sum(r[2] for r in loaded), "requests": len(loaded),
             "scrolled_bytes": sum(r[2] for r in loaded + scrolled), "scrolled_requests": len(loaded) + len(scrolled),
-            "largest": sorted(((r[2], r[3]) for r in loaded + scrolled), reverse=True),
+            "tapped_bytes": sum(r[2] for r in seen), "tapped_requests": len(seen),
+            "largest": sorted(((r[2], r[3]) for r in seen), reverse=True),
         }
     finally:
         driver.quit()
@@ -319,7 +328,8 @@ def print_result(result):
     item, map_, repeat = result["item"], result["map"], result["repeat"]
     print("\nVisitor (headless Chromium, phone viewport, nginx with gzip; bytes as nginx sent them)")
     print(f"  item page {item['page']}, first visit: {kb(item['bytes'])} in {item['requests']} requests "
-          f"(scrolled to its mini-map: {kb(item['scrolled_bytes'])} in {item['scrolled_requests']})")
+          f"(scrolled to its mini-map: {kb(item['scrolled_bytes'])} in {item['scrolled_requests']}; "
+          f"its mini-map tapped, Leaflet loaded: {kb(item['tapped_bytes'])} in {item['tapped_requests']})")
     for size, uri in item["largest"]:
         print(f"      {kb(size):>10}  {uri}")
     ms = "never" if map_["ms"] is None else f"{map_['ms'] / 1000:.2f} s"

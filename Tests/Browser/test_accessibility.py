@@ -70,8 +70,18 @@ def ready_map(driver):
 
 
 def ready_item(driver):
+    """The mini map drawn as a visitor first sees it: a static map."""
     driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .static-markers .place-pin"), 15)
+    driver.execute_script("window.scrollTo(0, 0)")
+
+
+def ready_item_moved(driver):
+    """The mini map once its "Move the map" button was pressed: Leaflet's, with its controls."""
+    driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#minimap .static-move"), 15).click()
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon"), 15)
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#minimap .static-map"), 5)
     driver.execute_script("window.scrollTo(0, 0)")
 
 
@@ -115,6 +125,7 @@ def page_types(server):
         ("item page (point)", first_item(server, "boxes"), ready_item),
         ("item page (line)", first_item(server, "elevated"), ready_item),
         ("item page (polygon)", first_item(server, "squares"), ready_item),
+        ("item page, map moved", first_item(server, "squares"), ready_item_moved),
         ("group index", server.url("photos/by/borough/"), None),
         ("group page", first_link_under(server, "photos/by/borough/", "/by/borough/"), ready_group),
         ("region index", server.url("properties/by/neighbourhood/"), ready_regions),

@@ -1,5 +1,5 @@
 """The site's assets have fingerprinted names (issue 22): every one a page or a stylesheet names,
-including those the item page's script loads later (data-css, data-js), exists under its
+including those the item and map pages' scripts load later (data-css, data-js), exists under its
 fingerprinted name and is served as immutable (the README's nginx rule, in nginx.conf)."""
 
 import re
@@ -27,9 +27,10 @@ class AssetLinks(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         for name in ("src", "href", "data-css", "data-js"):
-            value = attrs.get(name)
-            if value and "assets/" in value and tag != "a":
-                self.urls.append(value)
+            # data-css and data-js: a list (a map page loads Leaflet and its scripts itself).
+            for value in (attrs.get(name) or "").split() if name.startswith("data-") else [attrs.get(name)]:
+                if value and "assets/" in value and tag != "a":
+                    self.urls.append(value)
 
 
 def test_every_referenced_asset_is_fingerprinted_exists_and_is_immutable(server):

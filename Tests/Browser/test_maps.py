@@ -67,8 +67,11 @@ def test_layer_control_is_open_on_a_wide_map_and_a_button_on_a_phone(browser):
     browser.assert_clean("map/ on a phone")
 
 
+# Leaflet's icons, or a static map's (an item page's mini map before it is moved).
 ICON_COLORS = """
-return Array.from(document.querySelectorAll(arguments[0] + ' .leaflet-marker-icon')).map(function (icon) {
+var icons = document.querySelectorAll(arguments[0] + ' .leaflet-marker-icon');
+if (!icons.length) icons = document.querySelectorAll(arguments[0] + ' .static-markers > *');
+return Array.from(icons).map(function (icon) {
   var pin = icon.querySelector('svg path');
   if (pin) return pin.getAttribute('fill');
   var cluster = icon.querySelector('.cluster-icon');
@@ -124,6 +127,7 @@ def test_each_dataset_has_its_colour_on_every_map(browser, server, datasets):
         assert shown == {colour[spec.name]}, f"{spec.name}/map/: icons in {shown}, not {colour[spec.name]}"
         url, first = list_pages(server, f"{spec.name}/")[0]
         browser.open(urljoin(url, first.items[0]))
+        driver.execute_script("document.getElementById('minimap').scrollIntoView()")
         pins = wait_until(driver, lambda d: d.execute_script(ICON_COLORS, "#minimap"))
         assert [rgb(c) for c in pins] == [colour[spec.name]], f"{browser.path}: minimap pin {pins}"
     browser.assert_clean("maps")

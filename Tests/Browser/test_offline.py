@@ -165,7 +165,9 @@ def test_pages_seen_before_open_offline_and_others_show_the_offline_page(visitor
     for path in seen + [item]:
         visitor.open(path)
         titles[path] = text_of(driver.find_element(By.TAG_NAME, "h1"))
-    # Seen whole: the item page's mini-map has loaded Leaflet (it does once the map is in view).
+    # Seen whole: the item page's mini-map moved, so that Leaflet was loaded (and kept).
+    driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#minimap .static-move"), timeout=15).click()
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-container"), timeout=15,
                message="the item page's map did not load")
     server.stop()
@@ -179,6 +181,11 @@ def test_pages_seen_before_open_offline_and_others_show_the_offline_page(visitor
                 "return Array.prototype.some.call(document.styleSheets, function (sheet) {"
                 " return /\\/mapsite\\.[0-9a-f]{8}\\.css$/.test(sheet.href) && sheet.cssRules.length > 50; })"), path
             assert driver.execute_script("return document.documentElement.classList.contains('js')"), path
+        # The item page's mini map, drawn without the network, moves with the Leaflet kept.
+        driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+        wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#minimap .static-move"), timeout=15).click()
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon"), timeout=15,
+                   message="the item page's map did not load offline")
         visitor.open("photos/")  # never opened
         assert text_of(driver.find_element(By.TAG_NAME, "h1")) == "You are offline"
         assert from_service_worker(driver)

@@ -46,7 +46,7 @@ def test_pages_without_a_map_load_no_leaflet(phone):
         phone.assert_clean(path)
 
 
-def test_item_page_loads_leaflet_only_when_its_map_scrolls_into_view(phone, server):
+def test_item_page_loads_leaflet_only_when_its_map_is_moved(phone, server):
     driver = phone.driver
     # An item page whose map starts below a phone's screen.
     below = None
@@ -60,10 +60,16 @@ def test_item_page_loads_leaflet_only_when_its_map_scrolls_into_view(phone, serv
             break
     assert below, "no item page of the example has its map below a phone's first screen"
     driver.execute_script("return new Promise(function (done) { setTimeout(done, 500); })")
-    assert leaflet_files(driver) == [], f"{below}: Leaflet loaded before its map was in view"
+    # Nothing of the map is drawn before it comes into view; then a static map, still without Leaflet.
+    assert not driver.find_elements(By.CSS_SELECTOR, "#minimap .static-map")
+    driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .static-markers .place-pin"))
+    driver.execute_script("return new Promise(function (done) { setTimeout(done, 500); })")
+    assert leaflet_files(driver) == [], f"{below}: Leaflet loaded before its map was moved"
     assert not driver.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon")
 
-    driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    # A tap on the map loads it (the minified build) and shows Leaflet's map.
+    driver.find_element(By.ID, "minimap").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon"))
     loaded = leaflet_files(driver)
     assert any(url.split("/")[-1].startswith("leaflet.min.") and url.endswith(".js") for url in loaded), loaded

@@ -31,8 +31,10 @@ def test_shape_is_drawn_fitted_and_measured(browser, server, datasets, name, row
     browser.open(f"{name}/{slug}/")
     where = browser.path
 
-    # Drawn: a Leaflet vector path in the mini map, besides the marker at the representative point.
-    paths = WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap path.leaflet-interactive"))
+    # Drawn: a path in the mini map's static map, besides the pin at the representative point
+    # (Leaflet's map, once the visitor moves it, draws the same: test_items.py).
+    driver.execute_script("document.getElementById('minimap').scrollIntoView()")
+    paths = WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .static-shape path"))
     assert len(paths) == 1, f"{where}: {len(paths)} vector paths"
     box = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", paths[0])
     frame = driver.execute_script("return document.getElementById('minimap').getBoundingClientRect().toJSON()")
@@ -42,6 +44,7 @@ def test_shape_is_drawn_fitted_and_measured(browser, server, datasets, name, row
     assert max(box["width"] / frame["width"], box["height"] / frame["height"]) > 0.4, (where, box, frame)
     if name == "squares":  # polygons are filled
         assert paths[0].get_attribute("fill") not in (None, "none")
+    assert driver.find_elements(By.CSS_SELECTOR, "#minimap .static-markers .place-pin")
 
     # Measured: Length, or Area and Perimeter, among the fields, as pyproj measures the source.
     shown = dict(

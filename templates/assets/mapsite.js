@@ -1,21 +1,17 @@
 // mapsite: what every map of the site shares (basemap, marker and cluster icons in the colour of
-// their dataset), and the small map on item pages. The site's settings come from data- attributes
-// of <body>.
+// their dataset), and the small map on item pages. The site's settings, the icons' markup and the
+// static maps come from static-map.js, loaded before.
 (function () {
   "use strict";
-  var body = document.body;
-  var settings = {
-    root: body.getAttribute("data-root") || "./",
-    basemap: body.getAttribute("data-basemap"),
-    attribution: body.getAttribute("data-attribution"),
-    maxZoom: Number(body.getAttribute("data-max-zoom")) || 19,
-  };
-  var DEFAULT_COLOR = "#0b6e69";
+  var S = window.mapsiteStatic;
+  var settings = S.settings, color = S.color, load = S.load;
 
   // The site's basemap, and a scale bar (metric and imperial) in the corner, as on every map of the site.
+  // Returns the basemap's layer.
   function basemap(map) {
-    L.tileLayer(settings.basemap, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(map);
+    var tiles = L.tileLayer(settings.basemap, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(map);
     L.control.scale({ maxWidth: 120 }).addTo(map);
+    return tiles;
   }
 
   // Text made safe to put into HTML markup (Leaflet's popups, tooltips and controls take markup).
@@ -44,62 +40,19 @@
     return image;
   }
 
-  // A colour as the build writes it (#rrggbb), or the default: it goes into markup.
-  function color(value) {
-    return /^#[0-9a-fA-F]{6}$/.test(value || "") ? value : DEFAULT_COLOR;
-  }
-
   // A map pin in `fill`, with a white dot, or a short label (a number) in white; `extra`, a class
   // name more for its icon (the map of all datasets names each marker's dataset so: declutter.js).
   var pins = {};
   function pin(fill, label, extra) {
-    fill = color(fill);
-    label = label === undefined ? "" : String(label).slice(0, 3);
-    var key = fill + "|" + label + "|" + (extra || "");
-    if (!pins[key] && label) {
-      // A numbered place (near me, a tour, an ordered walk): a round badge centred on the place,
-      // half a pin's height, so that numbers crowd less where places lie close together.
-      pins[key] = L.divIcon({
-        className: "place-pin numbered" + (extra ? " " + extra : ""),
-        html: '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">' +
-          '<circle cx="12" cy="12" r="10.5" fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' +
-          '<text x="12" y="16" text-anchor="middle" font-size="' + (label.length > 2 ? 9 : 11) + '" font-weight="700" ' +
-          'fill="#fff" font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text></svg>",
-        iconSize: [24, 24],
-        iconAnchor: [12, 12],
-        popupAnchor: [0, -12],
-        tooltipAnchor: [12, 0],
-      });
-    }
-    if (!pins[key]) {
-      var inside = label
-        ? '<text x="12.5" y="16.5" text-anchor="middle" font-size="11" font-weight="700" fill="#fff" ' +
-          'font-family="system-ui, sans-serif">' + label.replace(/[^0-9A-Za-z]/g, "") + "</text>"
-        : '<circle cx="12.5" cy="12.5" r="4.5" fill="#fff"/>';
-      pins[key] = L.divIcon({
-        className: "place-pin" + (extra ? " " + extra : ""),
-        html: '<svg xmlns="http://www.w3.org/2000/svg" width="25" height="41" viewBox="0 0 25 41" aria-hidden="true">' +
-          '<path d="M12.5 1C6.2 1 1 6.2 1 12.5c0 8.6 11.5 27.2 11.5 27.2S24 21.1 24 12.5C24 6.2 18.8 1 12.5 1z" ' +
-          'fill="' + fill + '" stroke="#fff" stroke-width="1.5"/>' + inside + "</svg>",
-        iconSize: [25, 41],
-        iconAnchor: [12.5, 40],
-        popupAnchor: [0, -34],
-        tooltipAnchor: [12, -24],
-      });
-    }
+    var key = color(fill) + "|" + (label === undefined ? "" : String(label).slice(0, 3)) + "|" + (extra || "");
+    if (!pins[key]) pins[key] = L.divIcon(S.pinIcon(fill, label, extra));
     return pins[key];
   }
 
   // A counted circle in `fill`, sized by its count; the same for precomputed clusters and for
   // the ones Leaflet.markercluster makes in the browser.
   function clusterIcon(count, fill, extra) {
-    var size = count < 100 ? 34 : count < 1000 ? 42 : 52;
-    return L.divIcon({
-      className: "map-cluster" + (extra ? " " + extra : ""),
-      html: '<div class="cluster-icon" style="--color:' + color(fill) + ";width:" + size + "px;height:" + size + 'px">' +
-        count.toLocaleString("en") + "</div>",
-      iconSize: [size, size],
-    });
+    return L.divIcon(S.clusterMarkup(count, fill, extra));
   }
 
   // The blue dot of the visitor's own position, on any map.
@@ -112,28 +65,6 @@
     options.iconCreateFunction = function (cluster) { return clusterIcon(cluster.getChildCount(), fill, extra); };
     options.showCoverageOnHover = false;
     return options;
-  }
-
-  // Loads a script or a stylesheet once, by inserting a <script> or <link>: a promise of its load.
-  var loading = {};
-  function load(url) {
-    if (!loading[url]) {
-      loading[url] = new Promise(function (resolve, reject) {
-        var css = /\.css$/.test(url.split(/[?#]/)[0]);
-        var element = document.createElement(css ? "link" : "script");
-        if (css) {
-          element.rel = "stylesheet";
-          element.href = url;
-        } else {
-          element.src = url;
-          element.async = false;  // scripts run in the order asked for
-        }
-        element.onload = resolve;
-        element.onerror = function () { reject(new Error("could not load " + url)); };
-        document.head.appendChild(element);
-      });
-    }
-    return loading[url];
   }
 
   // Calls `show` once, when `element` comes into view (at once without IntersectionObserver).
@@ -149,30 +80,79 @@
     else window.addEventListener("load", function () { observer.observe(element); });
   }
 
-  // The small map of an item page: Leaflet (named by the element's data-css and data-js) is
-  // loaded only when the map scrolls into view, so a visitor who reads only the text never pays for it.
+  // The small map of an item page: a static map of the place (its pin, and its line or polygon
+  // fitted as Leaflet would fit it), drawn when it scrolls into view. Leaflet (named by the
+  // element's data-css and data-js) is loaded, and its map takes the static one's place, only when
+  // the visitor moves the map: a tap or click on it, or its "Move the map" button. So a visitor
+  // who only looks never pays for Leaflet.
   function miniMap(element) {
-    whenInView(element, function () {
+    var lat = Number(element.getAttribute("data-lat"));
+    var lon = Number(element.getAttribute("data-lon"));
+    var tint = element.getAttribute("data-color");
+    var data = document.getElementById("item-data");
+    var item = data ? JSON.parse(data.textContent) : {};
+    var shaped = item.geometry && item.bounds;
+    var preview = null, button = null, map = null, loading = false;
+
+    // Leaflet's view of the place: zoom 16 on a point; a shape fitted with 16 pixels to spare.
+    function view() {
+      if (shaped) return S.fittedView(item.bounds, element.clientWidth, element.clientHeight, 16, 18);
+      return { lat: lat, lon: lon, zoom: Math.min(16, settings.maxZoom) };
+    }
+
+    function draw() {
+      if (map) return;
+      var focused = preview && preview.layer.contains(document.activeElement);
+      if (preview) preview.layer.remove();
+      preview = S.draw(element, view());
+      if (shaped) S.shape(preview, item.geometry, tint);
+      preview.add(S.pinIcon(tint), lat, lon);
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "static-move";
+      button.textContent = loading ? "Loading the map…" : "Move the map";
+      preview.layer.appendChild(button);
+      if (focused) button.focus();
+    }
+
+    function activate() {
+      if (map || loading) return;
+      loading = true;
+      button.textContent = "Loading the map…";
       var wanted = [element.getAttribute("data-css"), element.getAttribute("data-js")];
       var ready = typeof L === "undefined" ? Promise.all(wanted.filter(Boolean).map(load)) : Promise.resolve();
       ready.then(function () {
-        var lat = Number(element.getAttribute("data-lat"));
-        var lon = Number(element.getAttribute("data-lon"));
-        var map = L.map(element, { scrollWheelZoom: false }).setView([lat, lon], 16);
-        basemap(map);
-        L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(element.getAttribute("data-color")) })
-          .addTo(map);
+        var focused = preview.layer.contains(document.activeElement);
+        map = L.map(element, { scrollWheelZoom: false }).setView([lat, lon], 16);
+        var tiles = basemap(map);
+        L.marker([lat, lon], { title: element.getAttribute("data-title"), icon: pin(tint) }).addTo(map);
         // A line or polygon: drawn in the dataset's colour, the map fitted to it.
-        var data = document.getElementById("item-data");
-        var item = data ? JSON.parse(data.textContent) : {};
-        if (item.geometry && item.bounds) {
-          var tint = element.getAttribute("data-color");
+        if (shaped) {
           L.geoJSON(item.geometry, { style: { color: tint, weight: 4, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
           map.fitBounds(item.bounds, { padding: [16, 16], maxZoom: 18 });
         }
+        // The keyboard's focus goes on to the map (Leaflet makes it focusable: arrows move it).
+        if (focused) element.focus();
+        S.replace(preview.layer, tiles);
       }, function () {
-        element.textContent = "The map could not be loaded.";
+        loading = false;
+        button.textContent = "The map could not be loaded: try again";
       });
+    }
+
+    whenInView(element, function () {
+      draw();
+      element.addEventListener("click", function (event) {
+        // The attribution's links lead away; anything else of the static map wakes it up.
+        if (!map && !event.target.closest("a")) activate();
+      });
+      // A phone turned sideways: the static map drawn again for the new size.
+      if ("ResizeObserver" in window) {
+        var width = element.clientWidth;
+        new ResizeObserver(function () {
+          if (element.clientWidth !== width && !map) { width = element.clientWidth; draw(); }
+        }).observe(element);
+      }
     });
   }
 
@@ -284,34 +264,11 @@
     return { stop: stop };
   }
 
-  // On a narrow screen the site's menu folds behind a button (hidden, and the menu open, without
-  // this script): the button opens and closes it, Escape closes it and gives the button the focus.
-  function siteMenu(button) {
-    var header = button.closest(".site-header");
-    var menu = document.getElementById(button.getAttribute("aria-controls"));
-    function toggle(open) {
-      button.setAttribute("aria-expanded", String(open));
-      header.classList.toggle("menu-open", open);
-    }
-    button.addEventListener("click", function () { toggle(button.getAttribute("aria-expanded") !== "true"); });
-    header.addEventListener("keydown", function (event) {
-      if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
-      toggle(false);
-      button.focus();
-    });
-    // Following one of its links closes it (a link to this very page would leave it open).
-    menu.addEventListener("click", function (event) { if (event.target.closest("a")) toggle(false); });
-    document.documentElement.classList.add("js-menu");
-    button.hidden = false;
-  }
-
   window.mapsite = {
     settings: settings, basemap: basemap, color: color, pin: pin, clusterIcon: clusterIcon,
     clusterOptions: clusterOptions, hereMarker: hereMarker, favourites: favourites, stored: stored, store: store,
     followRoute: followRoute, escapeHTML: escapeHTML, siteURL: siteURL, thumbnail: thumbnail, load: load,
   };
-  var menuButton = document.querySelector(".menu-button");
-  if (menuButton) siteMenu(menuButton);
   var heading = document.querySelector("article.place h1");
   if (heading && document.getElementById("item-data")) favouriteButton(heading);
   document.querySelectorAll(".minimap").forEach(miniMap);

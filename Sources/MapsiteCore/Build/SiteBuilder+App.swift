@@ -41,7 +41,7 @@ extension SiteBuilder {
         let names = content.assetNames
         let shell =
             ["", AppFiles.offlinePath, AppFiles.manifestPath]
-            + ["mapsite.css", "mapsite.js", "search.css", "search.js", "favicon.svg"].map {
+            + ["mapsite.css", "static-map.js", "mapsite.js", "search.css", "search.js", "favicon.svg"].map {
                 names.path(of: AssetNames.folder + $0)
             }
         files.append(app.serviceWorker(script: try serviceWorkerScript(), shell: shell))

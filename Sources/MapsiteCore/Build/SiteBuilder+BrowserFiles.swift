@@ -6,6 +6,8 @@ struct BrowserFiles {
     var files: [OutputFile]
     /// Tiles over their budget.
     var warnings: [String]
+    /// What each dataset's map page carries for its first view (`MapFirstView`), by dataset name.
+    var firstViews: [String: String] = [:]
 }
 
 extension SiteBuilder {
@@ -20,6 +22,7 @@ extension SiteBuilder {
         let search = BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) }
         var files: [OutputFile] = []
         var warnings: [String] = []
+        var firstViews: [String: String] = [:]
 
         let (tileSets, tilesSeconds, tilesPeak) = tiles.value
         for tileSet in tileSets {
@@ -33,6 +36,7 @@ extension SiteBuilder {
                 )
             }
             files += tileSet.files.map { OutputFile($0.path, $0.json) }
+            firstViews[tileSet.dataset] = MapFirstView(tileSet: tileSet, maxZoom: content.config.basemap.maxZoom).json()
             if let dataset = datasets.first(where: { $0.name == tileSet.dataset }) {
                 files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }
             }
@@ -54,6 +58,6 @@ extension SiteBuilder {
         clock.report(
             "Made \(downloadFiles.count) download files alongside", seconds: downloadsSeconds, peak: downloadsPeak)
         clock.finish("Made the files for the browser")
-        return BrowserFiles(files: files, warnings: warnings)
+        return BrowserFiles(files: files, warnings: warnings, firstViews: firstViews)
     }
 }

@@ -13,9 +13,11 @@ extension SiteBuilder {
     /// The render stage: lists, maps, groups, tours, the home and Markdown pages, 404, the
     /// sitemap; the item pages are set up, and the first of each dataset rendered, so that a
     /// template that fails stops the build before anything is written.
+    /// `firstViews`: what each dataset's map page carries for its first view (`MapFirstView`).
     /// - Throws: `TemplateError` for a template that does not render.
     func render(
-        _ content: SiteContent, _ indexes: [String: DatasetIndex], _ derived: DerivedSite, clock: StageClock
+        _ content: SiteContent, _ indexes: [String: DatasetIndex], _ derived: DerivedSite,
+        firstViews: [String: String], clock: StageClock
     ) throws -> RenderedSite {
         let (datasets, context, templates) = (content.datasets, derived.context, content.templates)
         var pages = PageSet(context: context, templates: templates)
@@ -26,7 +28,12 @@ extension SiteBuilder {
                 try pages.addPage(lists.view(page: number), at: lists.path(page: number), template: "list")
             }
         }
-        try MapPages(context: context, datasets: datasets).render(into: &pages)
+        let staticMapPath = content.assetNames.path(of: "assets/static-map.js")
+        let staticMap = content.assets.first { $0.path == staticMapPath }
+        try MapPages(
+            context: context, datasets: datasets, firstViews: firstViews,
+            staticMapScript: staticMap.map { String(decoding: $0.bytes, as: UTF8.self) }
+        ).render(into: &pages)
         for dataset in datasets {
             guard let groups = derived.groups[dataset.name], !groups.indexes.isEmpty else { continue }
             var rank = [Int](repeating: 0, count: dataset.items.count)

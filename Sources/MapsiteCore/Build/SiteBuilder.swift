@@ -36,7 +36,7 @@ public struct SiteBuilder {
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = makeBrowserFiles(content, clock: clock)
-        let pages = try render(content, indexes, derived, clock: clock)
+        let pages = try render(content, indexes, derived, firstViews: browserFiles.firstViews, clock: clock)
         let app = try makeAppFiles(content, derived, besides: content.assets + pages.files + browserFiles.files)
         let output = try write(
             pages, browserFiles, app, assets: content.assets, precompress: config.precompress,

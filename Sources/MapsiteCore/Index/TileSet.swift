@@ -12,6 +12,9 @@ public struct TileSet: Sendable {
     public var pyramid: TilePyramid
     /// The tiles of the dataset's lines and polygons, or `nil` when it has none.
     public var shapes: ShapePyramid?
+    /// The manifest's `bounds`: around the places' points and their whole shapes, or `nil`
+    /// without places.
+    public var bounds: GeoBounds?
     /// Site path → JSON text, manifest included.
     public var files: [(path: String, json: String)]
 
@@ -86,7 +89,15 @@ public struct TileSet: Sendable {
             shapes = pyramid
         }
         self.shapes = shapes
-        files.append((base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid, shapes: shapes)))
+        // The places' points and their whole shapes.
+        bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
+            guard let shape = item.geometry?.bounds else { return bounds }
+            guard var bounds else { return shape }
+            bounds.extend(with: shape)
+            return bounds
+        }
+        files.append(
+            (base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid, shapes: shapes, bounds: bounds)))
         self.files = files
     }
 
@@ -184,21 +195,8 @@ public struct TileSet: Sendable {
         json.append(UInt8(ascii: "]"))
     }
 
-    static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?) -> String {
-        // The places' points and their whole shapes.
-        let bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
-            guard let shape = item.geometry?.bounds else { return bounds }
-            guard var bounds else { return shape }
-            bounds.extend(with: shape)
-            return bounds
-        }
-        let boxes: JSONWriter.Value =
-            bounds.map { b in
-                .array(
-                    [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map {
-                        .number($0, decimals: decimals)
-                    })
-            } ?? .null
+    static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?, bounds: GeoBounds?) -> String {
+        let boxes: JSONWriter.Value = bounds.map(boundsValue) ?? .null
         return JSONWriter.encode(
             .object([
                 ("version", .int(formatVersion)),
@@ -213,5 +211,10 @@ public struct TileSet: Sendable {
                 ("reach", .object(reaches(dataset.items, pyramid))),
                 ("shapes", shapes.map(shapeManifest) ?? .null),
             ])) + "\n"
+    }
+
+    /// `[west, south, east, north]`, as the manifest gives bounds.
+    static func boundsValue(_ b: GeoBounds) -> JSONWriter.Value {
+        .array([b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map { .number($0, decimals: decimals) })
     }
 }
