@@ -144,6 +144,44 @@ struct ShapePyramidTests {
         }
     }
 
+    @Test("a polygon the tile's quarter-pixel grid would make invalid keeps a finer grid, and stays within a pixel")
+    func finerGridWhenRoundingBreaksAPolygon() throws {
+        let zoom = 12
+        let pixel = 1 / (256 * pow(2, Double(zoom)))
+        // A square of 10 pixels with a slot 0.1 pixel wide and 8 deep: on a grid of quarter
+        // pixels both sides of the slot fall on one line.
+        let corner = 700_000 * pixel
+        let outline: [(Double, Double)] = [
+            (0, 0), (10, 0), (10, 10), (5.05, 10), (5.05, 2), (4.95, 2), (4.95, 10), (0, 10),
+        ]
+        let ring = outline.map { WorldPoint(corner + $0.0 * pixel, corner + $0.1 * pixel) }
+        let piece = ShapePiece(item: 0, kind: .polygons, parts: [ShapePiece.oriented([ring])], extent: 10 * pixel)
+        let coarse = ShapePyramid.rounding(zoom: zoom, units: ShapePyramid.simplifiedUnits)
+        let finer = ShapePyramid.fallbackUnits(zoom: zoom)
+        let tolerance = ShapePyramid.Options().tolerance * pixel
+        let onCoarse = try #require(
+            ShapeSimplifier.simplified(piece, tolerance: tolerance, minimumSize: pixel, grids: [(nil, coarse)]))
+        #expect(SegmentCrossings.touch(onCoarse.parts[0]), "the quarter-pixel grid leaves the slot open")
+        let simple = try #require(
+            ShapeSimplifier.simplified(
+                piece, tolerance: tolerance, minimumSize: pixel,
+                grids: [(nil, coarse)] + finer.map { ($0, ShapePyramid.rounding(zoom: zoom, units: $0)) }))
+        // The first finer grid, 32 units to a pixel, keeps the slot's sides apart.
+        #expect(simple.units == 8 * ShapePyramid.simplifiedUnits && finer.first == simple.units)
+        let box = WorldBox(
+            minX: corner - pixel, minY: corner - pixel, maxX: corner + 11 * pixel, maxY: corner + 11 * pixel)
+        let result = try #require(
+            try ShapeTileOracle.compare([
+                ShapeTileOracle.Case(
+                    kind: .polygons, original: ShapeTileOracle.pixels(piece.parts, zoom: zoom),
+                    box: ShapeTileOracle.pixels(box, zoom: zoom),
+                    output: ShapeTileOracle.pixels(simple.parts, zoom: zoom),
+                    minimum: 1)
+            ]).results.first)
+        #expect(result.valid, "\(result.reason)")
+        #expect(result.hausdorff < 1, "\(result.hausdorff) pixels off")
+    }
+
     @Test("a polygon across the antimeridian is cut into the tiles on both sides")
     func antimeridian() {
         let ring = [(179.5, -10.0), (-179.5, -10.0), (-179.5, -9.0), (179.5, -9.0), (179.5, -10.0)].map {
