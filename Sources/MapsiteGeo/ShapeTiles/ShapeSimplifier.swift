@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A ring is cut at its first vertex and at the vertex farthest from it, and each half simplified
 /// as a line. A ring (a polygon's outer ring, with its holes, or a hole) less than
-/// `minimumSize` across (the larger side of its box) is too small to see and is dropped. A larger
+/// `minimumSize` across (the larger side of its box) is too small to see and is dropped, and so is
+/// a stretch of a line (a part of a piece: the line is cut by the tile) that small. A larger
 /// ring that Douglas–Peucker leaves with fewer than three vertices becomes the triangle of its
 /// first vertex, the vertex farthest from it and the vertex farthest from the line between them
 /// (still within the tolerance); one with no area even so has collapsed and is dropped. A polygon
@@ -32,6 +33,9 @@ enum ShapeSimplifier {
                 switch piece.kind {
                 case .lines:
                     for part in piece.parts {
+                        // A stretch of a line as small as a ring that is dropped goes too.
+                        guard let box = WorldBox(points: part[0]), max(box.width, box.height) >= minimumSize
+                        else { continue }
                         let line = RectangleClipper.deduplicated(kept(part[0], attempt).map(round))
                         if line.count > 1 { parts.append([line]) }
                     }
