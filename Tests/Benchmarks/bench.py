@@ -1043,12 +1043,34 @@ def tile_y(lat, z):
     return min(n - 1, max(0, math.floor((0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * n)))
 
 
+def shape_tree(text):
+    """tiles.js shapeTree: the shape tiles' (leaves, internal tiles) from the manifest's tree, a
+    character a tile, depth first: "-" a leaf, else the hex mask of the children it has."""
+    leaves, tiles, at = set(), set(), 0
+
+    def visit(key):
+        nonlocal at
+        c = text[at]
+        at += 1
+        if c == "-":
+            leaves.add(key)
+            return
+        tiles.add(key)
+        for d in range(4):
+            if int(c, 16) & (1 << d):
+                visit(key + str(d))
+
+    if text:
+        visit("")
+    return leaves, tiles
+
+
 def keys_for(manifest, bounds, z, shapes=False):
     """tiles.js Tileset.keysFor: a cluster tile at z when listed, else the nearest listed leaf
     among the tile and its ancestors; with shapes, shapeKeysFor: the same over the shape tiles
     (simplified tiles in place of cluster tiles)."""
     if shapes:
-        leaves, clusters = set(manifest["shapes"]["leaves"]), set(manifest["shapes"]["tiles"])
+        leaves, clusters = shape_tree(manifest["shapes"]["tree"])
     else:
         leaves, clusters = set(manifest.get("leaves", [])), set(manifest.get("clusters", []))
     z = max(0, min(z, manifest["maxZoom"]))
@@ -1077,16 +1099,25 @@ def keys_for(manifest, bounds, z, shapes=False):
     return sorted(keys)
 
 
-def first_view(site, name):
+def view_around(lat, lon, zoom, size=MAP_SIZE):
+    """The bounds (west, south, east, north) of a map of `size` centred on (lat, lon) at zoom."""
+    x, y = project(lat, lon, zoom)
+    top, left = unproject(x - size[0] / 2, y - size[1] / 2, zoom)
+    bottom, right = unproject(x + size[0] / 2, y + size[1] / 2, zoom)
+    return {"west": left, "south": bottom, "east": right, "north": top}
+
+
+def first_view(site, name, view=None):
     """Bytes of JSON the map page fetches for its first view: manifest + tiles in view, the shape
-    tiles in view too when the dataset has lines or polygons (tile format 2)."""
+    tiles in view too when the dataset has lines or polygons (tile format 3). `view`, (zoom,
+    bounds), in place of the map fitted to the dataset."""
     base = Path(site) / "tiles" / name
     index = base / "index.json"
     if not index.exists():
         return None
     manifest_bytes = index.read_bytes()
     manifest = json.loads(manifest_bytes)
-    zoom, bounds = fit_bounds(manifest["bounds"])
+    zoom, bounds = view or fit_bounds(manifest["bounds"])
     keys = [("", key) for key in keys_for(manifest, bounds, zoom)]
     if manifest.get("shapes"):
         keys += [("shapes/", key) for key in keys_for(manifest, bounds, zoom, shapes=True)]

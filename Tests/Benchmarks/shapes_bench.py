@@ -23,11 +23,12 @@ side in each round (the order reversed every other round): mapsite's whole build
 bytes of the first map view for both: the map fitted to the data's bounds in a 1280x800 map as
 bench.py's first view does; for mapsite, the manifest and the tiles tiles.js fetches; for
 tippecanoe, every tile in view at that zoom (or at its greatest zoom, which the map would
-over-zoom), as stored (gzip-compressed vector tiles) and unpacked.
+over-zoom), as stored (gzip-compressed vector tiles) and unpacked. For the 100k buildings, whose
+first view tippecanoe leaves empty (every building dropped at z2), also the same street-level
+view for both (`STREET_VIEW`: z16, 1280x800, centred on the z12 tile holding the most buildings).
 
-What the tiles hold differs, and the tables say so: until shape tiles are in, mapsite's tiles
-hold each place's representative point (with clusters), while tippecanoe's hold the clipped,
-simplified shapes.
+What the tiles hold differs: mapsite's first view also holds its point and cluster tiles (every
+place counted) and its manifest; tippecanoe's drops features too small for its zoom.
 """
 
 import gzip
@@ -42,6 +43,8 @@ SHAPES_VERSION = 1  # bump when a generator changes, to regenerate the cached fi
 PIP = ["pyshp", "libpysal"]
 TIPPECANOE_OPTIONS = ["-zg", "--drop-densest-as-needed"]
 WHOLE_SITE_RATIO = 1.5
+# A second view at street level, for the data whose first view tippecanoe leaves empty: zoom.
+STREET_VIEW = {"polygons-100k": 16}
 
 
 def install(bench):
@@ -222,10 +225,11 @@ def tippecanoe_run(bench, binary, sources, folder):
     return run
 
 
-def tippecanoe_first_view(bench, mbtiles, bounds):
+def tippecanoe_first_view(bench, mbtiles, bounds, at=None):
     """The bytes of tippecanoe's tiles in the first view: the tiles at the view's zoom (or the
-    greatest zoom tippecanoe made, which the map over-zooms) covering the view's bounds."""
-    zoom, view = bench.fit_bounds(bounds)
+    greatest zoom tippecanoe made, which the map over-zooms) covering the view's bounds; `at`,
+    (zoom, view bounds), in place of the map fitted to `bounds`."""
+    zoom, view = at or bench.fit_bounds(bounds)
     with sqlite3.connect(mbtiles) as db:
         high = db.execute("SELECT max(zoom_level) FROM tiles").fetchone()[0]
         z = min(zoom, high)
@@ -241,6 +245,27 @@ def tippecanoe_first_view(bench, mbtiles, bounds):
                     stored += len(row[0])
                     unpacked += len(gzip.decompress(row[0])) if row[0][:2] == b"\x1f\x8b" else len(row[0])
     return {"zoom": z, "tiles": tiles, "stored": stored, "unpacked": unpacked}
+
+
+def densest_centre(bench, path, zoom=12):
+    """(lat, lon) of the centre of the tile at `zoom` holding the first vertices of the most
+    features of the GeoJSON file (the lowest quadkey among equals): where a street-level view
+    shows the most."""
+    import collections
+
+    counts = collections.Counter()
+    with open(path) as file:
+        for item in json.load(file)["features"]:
+            first = item["geometry"]["coordinates"]
+            while isinstance(first[0], list):
+                first = first[0]
+            x, y = (int(v // 256) for v in bench.project(first[1], first[0], zoom))
+            counts[(x, y)] += 1
+    (x, y), _ = min(counts.items(), key=lambda entry: (-entry[1], entry[0]))
+    n = 2**zoom
+    lon = (x + 0.5) / n * 360 - 180
+    lat = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (y + 0.5) / n))))
+    return lat, lon
 
 
 def data_bounds(paths):
@@ -311,6 +336,16 @@ def run(bench, root, runs):
                                    "zooms": tips[-1]["zooms"]}
             bounds = data_bounds([path for _, path in datasets])
             entry["tippecanoe"]["first_view"] = tippecanoe_first_view(bench, tips[-1]["mbtiles"], bounds)
+            if key in STREET_VIEW:
+                # The same street-level view for both: where tippecanoe's first view is empty.
+                lat, lon = densest_centre(bench, datasets[0][1])
+                at = (STREET_VIEW[key], bench.view_around(lat, lon, STREET_VIEW[key]))
+                views = [bench.first_view(site, name, view=at) for name, _ in datasets]
+                entry["street_view"] = {
+                    "zoom": at[0], "centre": [round(lat, 5), round(lon, 5)],
+                    "raw": sum(v["total"] for v in views if v), "gzipped": sum(v["gzipped"] for v in views if v),
+                    "tiles": sum(v["tiles"] for v in views if v),
+                    "tippecanoe": tippecanoe_first_view(bench, tips[-1]["mbtiles"], bounds, at=at)}
         results[key] = entry
     return results, targets(bench, results)
 
@@ -334,6 +369,12 @@ def targets(bench, results):
             f"shapes: first view ≤ tippecanoe's bytes, gzipped ({key})",
             bench.ratio(entry["first_view"]["gzipped"], tip["first_view"]["stored"]), 1.0, bench.fmt_ratio,
             detail=f"{bench.fmt_bytes(entry['first_view']['gzipped'])} vs {bench.fmt_bytes(tip['first_view']['stored'])}"))
+        street = entry.get("street_view")
+        if street:
+            found.append(bench.target(
+                f"shapes: street-level view (z{street['zoom']}) ≤ tippecanoe's bytes, gzipped ({key})",
+                bench.ratio(street["gzipped"], street["tippecanoe"]["stored"]), 1.0, bench.fmt_ratio,
+                detail=f"{bench.fmt_bytes(street['gzipped'])} vs {bench.fmt_bytes(street['tippecanoe']['stored'])}"))
     return found
 
 
@@ -353,6 +394,14 @@ def report(bench, results):
         + " ".join(TIPPECANOE_OPTIONS) + " on the same GeoJSON; first view raw / compressed",
         ["data", "features", "mapsite build", "peak RSS", "tile stage", "tippecanoe", "mapsite tiles",
          "tippecanoe tiles", "first view mapsite", "first view tippecanoe"], rows)
+    for key, entry in results.items():
+        street = entry.get("street_view")
+        if street:
+            tip = street["tippecanoe"]
+            print(f"  {key}, the same street-level view (z{street['zoom']}, 1280x800 around {street['centre']}, the"
+                  f" densest z12 tile): mapsite {bench.fmt_bytes(street['raw'])} / {bench.fmt_bytes(street['gzipped'])}"
+                  f" ({street['tiles']} tiles and the manifest), tippecanoe {bench.fmt_bytes(tip['unpacked'])} /"
+                  f" {bench.fmt_bytes(tip['stored'])} (z{tip['zoom']}, {tip['tiles']} tiles)")
     print("  Both hold clipped, simplified shapes. mapsite's first view adds its point and cluster tiles, where\n"
           "  every place is counted; tippecanoe's drops features too small to see at its first zoom (an almost\n"
           "  empty first view of the 100k buildings), so the two first views are not the same map.")

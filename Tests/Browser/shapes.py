@@ -6,6 +6,8 @@ independently of mapsite: the point that stands for each, and the measures its p
 - a Polygon or MultiPolygon (its largest part, by area in degrees): the middle of the widest
   stretch inside it of the parallel through the middle latitude of its bounds;
 - Length (lines), Area and Perimeter (polygons) from pyproj.Geod, formatted as README says.
+
+Also the shape tiles a tile manifest lists (`shape_tree`), as docs/tile-format.md describes them.
 """
 
 from __future__ import annotations
@@ -90,3 +92,26 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
     if geometry["type"] in ("Polygon", "MultiPolygon"):
         return shape(geometry).contains(Point(lon, lat))
     return shape(geometry).distance(Point(lon, lat)) < 5e-6
+
+
+def shape_tree(text):
+    """The shape tiles of a manifest's `shapes.tree` (docs/tile-format.md) as (leaves, internal
+    tiles), sets of quadkeys: a character a tile, depth first from the root, children in quadkey
+    order; "-" a leaf, else the hex digit whose bit d says the tile has child d."""
+    leaves, tiles = set(), set()
+    rest = iter(text)
+
+    def visit(key):
+        c = next(rest)
+        if c == "-":
+            leaves.add(key)
+            return
+        tiles.add(key)
+        for d in range(4):
+            if int(c, 16) >> d & 1:
+                visit(key + str(d))
+
+    if text:
+        visit("")
+    assert next(rest, None) is None, "characters left after the tree"
+    return leaves, tiles

@@ -13,42 +13,42 @@
 
   function latitude(y) { return Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) / RAD; }
 
-  // Decimals of a tile simplified for zoom z, as ShapePyramid.decimals(zoom:) writes them.
-  function decimals(z) {
-    var perPixel = 360 / (256 * Math.pow(2, z));
-    return Math.min(6, Math.ceil(Math.log10(20 / perPixel)) + 2);
+  // A ring or line of a tile at `key` (docs/tile-format.md): a flat list of grid units from the
+  // tile's top left corner, `units` to its side, the first point whole and each other as its
+  // step from the one before. Returns the points as [lat, lon] (longitudes shifted by `shift`)
+  // and on the grid.
+  function decode(flat, key, units, shift) {
+    var t = T.tileOf(key), n = Math.pow(2, t.z), points = [], grid = [], x = 0, y = 0;
+    for (var i = 0; i + 1 < flat.length; i += 2) {
+      x += flat[i];
+      y += flat[i + 1];
+      grid.push([x, y]);
+      points.push([latitude((t.y + y / units) / n), (t.x + x / units) / n * 360 - 180 + shift]);
+    }
+    return { points: points, grid: grid };
   }
 
-  // The tile's square grown by the buffer, in degrees, and how near a cut vertex lies to it.
-  function grownBox(key, buffer, isLeaf) {
-    var t = T.tileOf(key), n = Math.pow(2, t.z), margin = buffer / 256;
-    return {
-      west: (t.x - margin) / n * 360 - 180, east: (t.x + 1 + margin) / n * 360 - 180,
-      north: latitude((t.y - margin) / n), south: latitude((t.y + 1 + margin) / n),
-      slack: 1.5 * Math.pow(10, -(isLeaf ? 6 : decimals(t.z))),
-    };
+  // Whether the edge from a to b (on the grid) runs along one side of the tile's square grown
+  // by `buffer` pixels: made by the cut.
+  function alongCut(a, b, units, buffer) {
+    var low = -buffer * units / 256, high = units - low;
+    function near(u, v) { return Math.abs(u - v) <= 1; }
+    return (near(a[0], low) && near(b[0], low)) || (near(a[0], high) && near(b[0], high)) ||
+      (near(a[1], low) && near(b[1], low)) || (near(a[1], high) && near(b[1], high));
   }
 
-  // Whether the edge from a to b runs along one side of the grown box: made by the cut.
-  function alongCut(a, b, box) {
-    function near(u, v) { return Math.abs(u - v) <= box.slack; }
-    return (near(a[1], box.west) && near(b[1], box.west)) || (near(a[1], box.east) && near(b[1], box.east)) ||
-      (near(a[0], box.north) && near(b[0], box.north)) || (near(a[0], box.south) && near(b[0], box.south));
-  }
-
-  // A ring's edges as lines, leaving out the edges along the cut.
-  function outline(ring, box, shift, into) {
-    var run = [];
-    for (var i = 0; i <= ring.length; i++) {
-      var a = ring[(i + ring.length - 1) % ring.length], b = ring[i % ring.length];
-      if (i === 0) continue;
-      if (alongCut(a, b, box)) {
+  // A decoded ring's edges as lines, leaving out the edges along the cut.
+  function outline(ring, units, buffer, into) {
+    var run = [], n = ring.points.length;
+    for (var i = 1; i <= n; i++) {
+      var a = i - 1, b = i % n;
+      if (alongCut(ring.grid[a], ring.grid[b], units, buffer)) {
         if (run.length > 1) into.push(run);
         run = [];
         continue;
       }
-      if (!run.length) run.push([a[0], a[1] + shift]);
-      run.push([b[0], b[1] + shift]);
+      if (!run.length) run.push(ring.points[a]);
+      run.push(ring.points[b]);
     }
     if (run.length > 1) into.push(run);
   }
@@ -82,23 +82,21 @@
       group.mapsiteSignature = signature;
       var places = {}, order = [];
       tiles.forEach(function (tile, index) {
-        var key = wanted[index].key, shift = wanted[index].shift;
-        var box = grownBox(key, manifest.shapes.buffer, tileset.shapeLeaves.has(key));
+        var key = wanted[index].key, shift = wanted[index].shift, buffer = manifest.shapes.buffer;
         tile.s.forEach(function (s) {
-          var id = s[2];
-          if (!places[id]) { places[id] = { p: [null, null, s[2], s[3], s[4], s[5]], kind: s[0], fills: [], lines: [] }; order.push(id); }
+          var id = s[2], kind = s[0], units = tile.e;
+          // A piece on a grid of its own says so: [kind, units].
+          if (Array.isArray(kind)) { units = kind[1]; kind = kind[0]; }
+          if (!places[id]) { places[id] = { p: [null, null, s[2], s[3], s[4], s[5]], kind: kind, fills: [], lines: [] }; order.push(id); }
           var place = places[id];
-          if (s[0] === 3) {
+          if (kind === 3) {
             s[1].forEach(function (polygon) {
-              place.fills.push(polygon.map(function (ring) {
-                return ring.map(function (p) { return [p[0], p[1] + shift]; });
-              }));
-              polygon.forEach(function (ring) { outline(ring, box, shift, place.lines); });
+              var rings = polygon.map(function (flat) { return decode(flat, key, units, shift); });
+              place.fills.push(rings.map(function (ring) { return ring.points; }));
+              rings.forEach(function (ring) { outline(ring, units, buffer, place.lines); });
             });
           } else {
-            s[1].forEach(function (line) {
-              place.lines.push(line.map(function (p) { return [p[0], p[1] + shift]; }));
-            });
+            s[1].forEach(function (line) { place.lines.push(decode(line, key, units, shift).points); });
           }
         });
       });

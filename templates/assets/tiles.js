@@ -91,7 +91,7 @@
   }
 
   // The tile format this script reads (docs/tile-format.md).
-  var FORMAT_VERSION = 2;
+  var FORMAT_VERSION = 3;
 
   function unitVector(lat, lon) {
     var p = lat * RAD, l = lon * RAD;
@@ -179,9 +179,9 @@
       }
       self.manifest = manifest;
       self.reach = manifest.reach || {};
-      var shapes = manifest.shapes;
-      self.shapeLeaves = new Set(shapes ? shapes.leaves : []);
-      self.shapeTiles = new Set(shapes ? shapes.tiles : []);
+      var tree = shapeTree(manifest.shapes ? manifest.shapes.tree : "");
+      self.shapeLeaves = tree.leaves;
+      self.shapeTiles = tree.tiles;
       self.leaves = new Set(manifest.leaves);
       self.clusters = new Set(manifest.clusters);
       return self;
@@ -224,6 +224,22 @@
   Tileset.prototype.keysFor = function (bounds, z) {
     return keysIn(this.manifest, this.leaves, this.clusters, bounds, z);
   };
+
+  // The shape tiles' quadkeys from the manifest's `tree`: a character a tile, depth first from
+  // the root, children in quadkey order; "-" for a leaf, else the hex digit whose bit d says the
+  // tile has child d.
+  function shapeTree(text) {
+    var leaves = new Set(), tiles = new Set(), at = 0;
+    function visit(key) {
+      var c = text.charAt(at++);
+      if (c === "-") { leaves.add(key); return; }
+      tiles.add(key);
+      var mask = parseInt(c, 16);
+      for (var d = 0; d < 4; d++) if (mask & (1 << d)) visit(key + d);
+    }
+    if (text) visit("");
+    return { leaves: leaves, tiles: tiles };
+  }
 
   function keysIn(m, leaves, clusters, bounds, z) {
     z = Math.max(0, Math.min(z, m.maxZoom));
@@ -333,6 +349,6 @@
   window.mapsiteTiles = {
     Tileset: Tileset, quadkey: quadkey, tileOf: tileOf, tileBounds: tileBounds, distance: distance,
     bearing: bearing, lowerBound: lowerBound, formatDistance: formatDistance, compass: compass,
-    shapeDistance: shapeDistance, FORMAT_VERSION: FORMAT_VERSION,
+    shapeDistance: shapeDistance, shapeTree: shapeTree, FORMAT_VERSION: FORMAT_VERSION,
   };
 })();

@@ -74,23 +74,39 @@ extension TileSet {
         }
     }
 
-    /// `{"s":[…],"d":n}` and a newline: the tile's pieces as `[kind,coordinates,"id","title",
-    /// "slug"(,"thumbnail")]`, in world coordinates turned back into degrees at the tile's
-    /// decimals (rings not closed), and the number of places not drawn.
+    /// `{"e":units,"s":[…],"d":n}` and a newline: the tile's pieces as `[kind,coordinates,"id",
+    /// "title","slug"(,"thumbnail")]` (kind `[kind,units]` for a piece on a grid of its own), each
+    /// ring (or line) a flat list of whole grid units from the tile's top left corner, `units` to
+    /// the tile's side: its first vertex `x,y`, then each vertex as its step from the one before;
+    /// and the number of places not drawn.
     static func shapeTile(_ tile: ShapePyramid.Tile, headers: TextTable, to json: inout [UInt8]) {
-        json += "{\"s\":[".utf8
+        json += "{\"e\":".utf8
+        Digits.append(UInt64(tile.units), to: &json)
+        json += ",\"s\":[".utf8
         for (index, piece) in tile.pieces.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             json.append(UInt8(ascii: "["))
-            let parts = piece.parts.map { part in
-                part.map { ring in
-                    ring.map {
-                        GeoPoint(latitude: WebMercator.latitude(y: $0.y), longitude: WebMercator.longitude(x: $0.x))
-                    }
-                }
+            let units = piece.units ?? tile.units
+            if let own = piece.units {
+                json.append(UInt8(ascii: "["))
+                Digits.append(UInt64(piece.kind.rawValue), to: &json)
+                json.append(UInt8(ascii: ","))
+                Digits.append(UInt64(own), to: &json)
+                json.append(UInt8(ascii: "]"))
+            } else {
+                Digits.append(UInt64(piece.kind.rawValue), to: &json)
             }
-            appendKind(piece.kind.rawValue, parts, decimals: tile.decimals, to: &json)
-            json.append(UInt8(ascii: ","))
+            json += ",[".utf8
+            for (partIndex, part) in piece.parts.enumerated() {
+                if partIndex > 0 { json.append(UInt8(ascii: ",")) }
+                if piece.kind == .polygons { json.append(UInt8(ascii: "[")) }
+                for (ringIndex, ring) in part.enumerated() {
+                    if ringIndex > 0 { json.append(UInt8(ascii: ",")) }
+                    appendSteps(ring, tile: tile.key, units: units, to: &json)
+                }
+                if piece.kind == .polygons { json.append(UInt8(ascii: "]")) }
+            }
+            json += "],".utf8
             headers.append(Int(piece.item), to: &json)
             json.append(UInt8(ascii: "]"))
         }
@@ -99,17 +115,63 @@ extension TileSet {
         json += "}\n".utf8
     }
 
-    /// `{"s":[],"d":0}` and a newline, and room for the count.
-    static let shapeTileOverhead = 24
+    /// `[x,y,dx,dy,…]`: the points on the grid of `units` per side of `tile`, from its top left
+    /// corner, the first whole and each other as its step from the one before.
+    private static func appendSteps(_ points: [WorldPoint], tile: TileKey, units: Int, to json: inout [UInt8]) {
+        let scale = pow(2, Double(tile.z)) * Double(units)
+        let originX = Int64(tile.x) * Int64(units)
+        let originY = Int64(tile.y) * Int64(units)
+        var previous: (x: Int64, y: Int64) = (0, 0)
+        json.append(UInt8(ascii: "["))
+        for (index, point) in points.enumerated() {
+            let x = Int64((point.x * scale).rounded()) - originX
+            let y = Int64((point.y * scale).rounded()) - originY
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            appendInteger(x - previous.x, to: &json)
+            json.append(UInt8(ascii: ","))
+            appendInteger(y - previous.y, to: &json)
+            previous = (x, y)
+        }
+        json.append(UInt8(ascii: "]"))
+    }
 
-    /// The manifest's `shapes`: the shape tiles' quadkeys and how they were cut.
+    private static func appendInteger(_ value: Int64, to json: inout [UInt8]) {
+        if value < 0 { json.append(UInt8(ascii: "-")) }
+        Digits.append(value.magnitude, to: &json)
+    }
+
+    /// `{"e":1073741824,"s":[],"d":0}` and a newline, and room for the count.
+    static let shapeTileOverhead = 44
+
+    /// The manifest's `shapes`: the shape tiles' quadtree (`shapeTree`) and how they were cut.
     static func shapeManifest(_ pyramid: ShapePyramid) -> JSONWriter.Value {
         .object([
-            ("leaves", .array(pyramid.leaves.map { .string($0.key.quadkey) })),
-            ("tiles", .array(pyramid.tiles.map { .string($0.key.quadkey) })),
+            ("tree", .string(shapeTree(pyramid))),
             ("buffer", .number(pyramid.options.buffer, decimals: 2)),
             ("tolerance", .number(pyramid.options.tolerance, decimals: 2)),
             ("minimumSize", .number(pyramid.options.minimumSize, decimals: 2)),
         ])
+    }
+
+    /// The shape tiles as one character each, depth first from the root, children in quadkey
+    /// order: `-` for a leaf, else the hex digit whose bit d says the tile has child d (an
+    /// internal tile may have none: its shapes only touched its grown border).
+    static func shapeTree(_ pyramid: ShapePyramid) -> String {
+        let leaves = Set(pyramid.leaves.map(\.key))
+        let tiles = Set(pyramid.tiles.map(\.key))
+        var text: [UInt8] = []
+        func visit(_ key: TileKey) {
+            if leaves.contains(key) {
+                text.append(UInt8(ascii: "-"))
+                return
+            }
+            let children = key.children.enumerated().filter { leaves.contains($1) || tiles.contains($1) }
+            let mask = children.reduce(0) { $0 | 1 << $1.offset }
+            text.append(Array("0123456789abcdef".utf8)[mask])
+            for child in children { visit(child.element) }
+        }
+        let root = TileKey(z: 0, x: 0, y: 0)
+        if leaves.contains(root) || tiles.contains(root) { visit(root) }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -4,7 +4,7 @@ import MapsiteGeo
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
 /// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
-    public static let formatVersion = 2
+    public static let formatVersion = 3
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
     static let decimals = 6
 

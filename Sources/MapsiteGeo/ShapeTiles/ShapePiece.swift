@@ -21,13 +21,17 @@ public struct ShapePiece: Sendable, Hashable {
     /// The larger side of the box around the place's whole shape (not only this piece), so every
     /// piece of a place is drawn, or left out, at the same zooms.
     public var extent: Double
+    /// The grid units per tile side the piece is written with, when not the tile's own: a
+    /// simplified polygon that the tile's grid would make invalid keeps a finer grid.
+    public var units: Int?
 
-    public init(item: Int32, kind: Kind, parts: [[[WorldPoint]]], extent: Double) {
+    public init(item: Int32, kind: Kind, parts: [[[WorldPoint]]], extent: Double, units: Int? = nil) {
         self.item = item
         self.kind = kind
         self.parts = parts
         self.bounds = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
         self.extent = extent
+        self.units = units
     }
 
     /// The number of vertices.

@@ -6,12 +6,13 @@ import Foundation
 /// Each tile holds the pieces of the shapes that reach into it, cut (`RectangleClipper`) to the
 /// tile grown by `buffer` pixels on every side, so that neighbouring tiles overlap a little and
 /// no edge shows where they meet.
-/// - A tile whose pieces fit the budget whole (full precision, 6 decimals) is a **leaf**: it is
-///   shown at its zoom and every deeper one, unsimplified.
+/// - A tile whose pieces fit the budget whole (on the fine grid of `leafUnits`) and which
+///   simplification for its zoom would shrink by less than a twentieth of the budget is a
+///   **leaf**: it is shown at its zoom and every deeper one, unsimplified.
 /// - Any other tile is **internal**: it holds its pieces simplified for its own zoom
-///   (`ShapeSimplifier`, within `tolerance` pixels, then rounded to `decimals(zoom:)`), and is
-///   split into the children that shapes reach. At `maxZoom` a tile is a leaf whatever its size
-///   (`overfullLeaves`).
+///   (`ShapeSimplifier`, within `tolerance` pixels, then rounded to a quarter of a pixel,
+///   `simplifiedUnits`), and is split into the children that shapes reach. At `maxZoom` a tile is
+///   a leaf whatever its size (`overfullLeaves`).
 ///
 /// In an internal tile a place is not drawn (its shape is **dropped**; the place still counts,
 /// in the point and cluster tiles, like any other) when its whole shape is less than
@@ -26,7 +27,8 @@ public struct ShapePyramid: Sendable {
         public var maxZoom: Int
         /// Pixels (of a 256-pixel tile) the tile is grown by before cutting.
         public var buffer: Double
-        /// The most a simplified shape may be off, in pixels of the tile's zoom.
+        /// The most simplification may move a shape, in pixels of the tile's zoom (rounding to
+        /// the grid adds at most 0.18 more).
         public var tolerance: Double
         /// Shapes smaller than this many pixels across are not drawn.
         public var minimumSize: Double
@@ -34,8 +36,8 @@ public struct ShapePyramid: Sendable {
         public var tileOverhead: Int
 
         public init(
-            byteBudget: Int = 100_000, maxZoom: Int = 18, buffer: Double = 4, tolerance: Double = 0.5,
-            minimumSize: Double = 1, tileOverhead: Int = 0
+            byteBudget: Int = 100_000, maxZoom: Int = 18, buffer: Double = 4, tolerance: Double = 0.8,
+            minimumSize: Double = 2, tileOverhead: Int = 0
         ) {
             self.byteBudget = byteBudget
             self.maxZoom = maxZoom
@@ -54,8 +56,9 @@ public struct ShapePyramid: Sendable {
         public var pieces: [ShapePiece]
         /// The places whose shapes reach the tile but are not drawn at its zoom, ascending.
         public var dropped: [Int32]
-        /// Decimals of the degrees the tile is written with.
-        public var decimals: Int
+        /// Grid units per tile side its coordinates are written in (`leafUnits`, or
+        /// `simplifiedUnits`), save for pieces that have their own.
+        public var units: Int
         /// An upper bound of the tile's encoded size (`ShapePyramid.byteSize`).
         public var byteSize: Int
     }
@@ -87,32 +90,45 @@ public struct ShapePyramid: Sendable {
         overfullLeaves = leaves.filter { $0.byteSize > options.byteBudget }.map(\.key)
     }
 
-    /// Decimals of degrees for a tile simplified for `zoom`: enough that rounding moves a vertex
-    /// by under a twentieth of a pixel at latitudes up to Web Mercator's edge; 6 for leaves.
-    public static func decimals(zoom: Int) -> Int {
-        let degreesPerPixel = 360 / (256 * pow(2, Double(zoom)))
-        // cos(85.05°) shrinks a pixel of latitude to 0.086 of a pixel of longitude: 2 more digits.
-        return min(6, Int(ceil(log10(20 / degreesPerPixel))) + 2)
+    /// Grid units per tile side of a simplified tile: four to a pixel, so that rounding moves a
+    /// vertex by at most √2/8 of a pixel (0.18), which with `tolerance` stays under a pixel.
+    public static let simplifiedUnits = 1024
+
+    /// Grid units per tile side of a leaf at `zoom`: 2^(30 − zoom), so that one unit is 2^-30 of
+    /// the world's width at every zoom (3.4e-7 degrees of longitude, under 4 cm), finer than the
+    /// 6 decimals of the whole shapes.
+    public static func leafUnits(zoom: Int) -> Int { 1 << (30 - zoom) }
+
+    /// The finer grids a simplified polygon at `zoom` falls back to, in turn, when the tile's own
+    /// would make it invalid: 32 and 256 units to a pixel, and the leaves' grid, each finer than
+    /// the one before (at deep zooms the leaves' grid is the coarser and goes; 32 stays).
+    static func fallbackUnits(zoom: Int) -> [Int] {
+        let leaf = leafUnits(zoom: zoom)
+        return [8 * simplifiedUnits, 64 * simplifiedUnits, leaf].enumerated().filter { index, units in
+            index == 0 || (units > 8 * simplifiedUnits && (index == 2 || units < leaf))
+        }.map(\.element)
     }
 
-    /// An upper bound of the bytes `piece` takes in a tile written with `decimals`: every
-    /// coordinate at its longest (`-180.` or `-85.` and the decimals), brackets and commas.
-    public static func byteSize(_ piece: ShapePiece, header: Int, decimals: Int) -> Int {
-        var size = header + 8
+    /// An upper bound of the bytes `piece` takes in a tile of `units` grid units per side cut with
+    /// `buffer` pixels: every number as long as the grown tile's span in units with a sign and a
+    /// comma (a ring's first vertex is written whole, the others as steps from the one before),
+    /// brackets, and the piece's own grid when it has one.
+    public static func byteSize(_ piece: ShapePiece, header: Int, units: Int, buffer: Double) -> Int {
+        let units = piece.units ?? units
+        let span = units + Int((Double(units) * 2 * buffer / 256).rounded(.up)) + 1
+        let number = String(span).utf8.count + 2
+        var size = header + 8 + (piece.units == nil ? 0 : 16)
         for part in piece.parts {
             size += 3
-            for ring in part { size += 3 + ring.count * (13 + 2 * decimals) }
+            for ring in part { size += 3 + ring.count * 2 * number }
         }
         return size
     }
 
-    /// Rounds a world point to `decimals` of its longitude and latitude in degrees.
-    public static func rounding(decimals: Int) -> (WorldPoint) -> WorldPoint {
-        let scale = pow(10, Double(decimals))
-        return { point in
-            let longitude = (WebMercator.longitude(x: point.x) * scale).rounded() / scale
-            let latitude = (WebMercator.latitude(y: point.y) * scale).rounded() / scale
-            return WorldPoint(WebMercator.x(longitude: longitude), WebMercator.y(latitude: latitude))
-        }
+    /// Rounds a world point to the grid of `units` per side of the tiles at `zoom` (the same grid
+    /// in every tile of the zoom: units and tiles are powers of two, so it is exact).
+    public static func rounding(zoom: Int, units: Int) -> (WorldPoint) -> WorldPoint {
+        let scale = pow(2, Double(zoom)) * Double(units)
+        return { WorldPoint(($0.x * scale).rounded() / scale, ($0.y * scale).rounded() / scale) }
     }
 }

@@ -49,23 +49,29 @@ struct ShapePyramidBuilder {
         tile.pieces.removeAll { items.contains($0.item) }
         tile.dropped = Array(Set(tile.dropped).union(removed.map(\.item))).sorted()
         tile.byteSize -= removed.reduce(0) {
-            $0 + ShapePyramid.byteSize($1, header: headerSizes[Int($1.item)], decimals: tile.decimals)
+            $0 + size($1, units: tile.units)
         }
+    }
+
+    /// The bytes `piece` takes at most in a tile of `units` grid units per side.
+    private func size(_ piece: ShapePiece, units: Int) -> Int {
+        ShapePyramid.byteSize(piece, header: headerSizes[Int(piece.item)], units: units, buffer: options.buffer)
     }
 
     /// The tile at `key` from the pieces cut to its grown square, and its children with theirs.
     private func node(_ key: TileKey, _ pieces: [ShapePiece]) -> Outcome {
         let pieces = pieces.sorted { $0.item < $1.item }
-        let full =
-            options.tileOverhead
-            + pieces.reduce(0) { $0 + ShapePyramid.byteSize($1, header: headerSizes[Int($1.item)], decimals: 6) }
-        if full <= options.byteBudget || key.z == options.maxZoom {
-            return Outcome(
-                tile: ShapePyramid.Tile(
-                    key: key, isLeaf: true, pieces: pieces, dropped: [], decimals: 6, byteSize: full),
-                children: [])
-        }
+        let units = ShapePyramid.leafUnits(zoom: key.z)
+        let full = options.tileOverhead + pieces.reduce(0) { $0 + size($1, units: units) }
+        let leaf = ShapePyramid.Tile(key: key, isLeaf: true, pieces: pieces, dropped: [], units: units, byteSize: full)
+        if key.z == options.maxZoom { return Outcome(tile: leaf, children: []) }
         let (tile, overBudget) = simplifiedTile(key, pieces)
+        // Whole pieces that fit are a leaf, unless simplifying them for this zoom saves a
+        // twentieth of the budget or more: then the views at this zoom get the simplified ones,
+        // and the children the detail.
+        if full <= options.byteBudget && full - tile.byteSize < options.byteBudget / 20 {
+            return Outcome(tile: leaf, children: [])
+        }
         var children: [(TileKey, [ShapePiece])] = []
         for child in key.children {
             let box = WorldBox(tile: child, buffer: options.buffer)
@@ -79,18 +85,20 @@ struct ShapePyramidBuilder {
     /// the places left out for the budget.
     private func simplifiedTile(_ key: TileKey, _ pieces: [ShapePiece]) -> (ShapePyramid.Tile, [Int32]) {
         let pixel = 1 / (256 * pow(2, Double(key.z)))
-        let decimals = ShapePyramid.decimals(zoom: key.z)
-        let round = ShapePyramid.rounding(decimals: decimals)
+        let units = ShapePyramid.simplifiedUnits
+        let grids: [ShapeSimplifier.Grid] =
+            [(nil, ShapePyramid.rounding(zoom: key.z, units: units))]
+            + ShapePyramid.fallbackUnits(zoom: key.z).map { ($0, ShapePyramid.rounding(zoom: key.z, units: $0)) }
         var kept: [(piece: ShapePiece, size: Int)] = []
         var total = options.tileOverhead
         for piece in pieces where piece.extent >= options.minimumSize * pixel {
             guard
                 let simple = ShapeSimplifier.simplified(
-                    piece, tolerance: options.tolerance * pixel, minimumSize: options.minimumSize * pixel, round: round)
+                    piece, tolerance: options.tolerance * pixel, minimumSize: options.minimumSize * pixel, grids: grids)
             else { continue }
-            let size = ShapePyramid.byteSize(simple, header: headerSizes[Int(piece.item)], decimals: decimals)
-            kept.append((simple, size))
-            total += size
+            let bytes = size(simple, units: units)
+            kept.append((simple, bytes))
+            total += bytes
         }
         var overBudget = Set<Int32>()
         if total > options.byteBudget {
@@ -109,7 +117,7 @@ struct ShapePyramidBuilder {
         let drawn = Set(kept.map(\.piece.item))
         let dropped = Array(Set(pieces.map(\.item)).subtracting(drawn)).sorted()
         let tile = ShapePyramid.Tile(
-            key: key, isLeaf: false, pieces: kept.map(\.piece), dropped: dropped, decimals: decimals, byteSize: total)
+            key: key, isLeaf: false, pieces: kept.map(\.piece), dropped: dropped, units: units, byteSize: total)
         return (tile, overBudget.sorted())
     }
 }

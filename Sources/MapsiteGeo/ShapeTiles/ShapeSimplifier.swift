@@ -6,48 +6,64 @@ import Foundation
 ///
 /// A ring is cut at its first vertex and at the vertex farthest from it, and each half simplified
 /// as a line. A ring (a polygon's outer ring, with its holes, or a hole) less than
-/// `minimumSize` across (the larger side of its box) is too small to see and is dropped. A larger
+/// `minimumSize` across (the larger side of its box) is too small to see and is dropped, and so is
+/// a stretch of a line (a part of a piece: the line is cut by the tile) that small. A larger
 /// ring that Douglas–Peucker leaves with fewer than three vertices becomes the triangle of its
 /// first vertex, the vertex farthest from it and the vertex farthest from the line between them
 /// (still within the tolerance); one with no area even so has collapsed and is dropped. A polygon
-/// whose simplified rings touch or cross each other (which Douglas–Peucker does not rule out) is
-/// simplified again with a quarter of the tolerance, then not at all.
+/// whose simplified rings, once rounded to the tile's grid, touch or cross each other (which
+/// neither Douglas–Peucker nor rounding rules out) is simplified again with a quarter of the
+/// tolerance, then not at all, then the same on each finer grid given.
 enum ShapeSimplifier {
-    /// `piece` simplified within `tolerance` (world units), each vertex then passed through
-    /// `round` (the rounding of the tile's text), or `nil` when every part was dropped.
+    /// A grid the vertices are rounded to: its units per tile side (`nil`: the tile's own), and
+    /// the rounding.
+    typealias Grid = (units: Int?, round: (WorldPoint) -> WorldPoint)
+
+    /// `piece` simplified within `tolerance` (world units), each vertex then rounded to the first
+    /// of `grids` that keeps it valid (the last is taken as it comes), or `nil` when every part
+    /// was dropped.
     static func simplified(
-        _ piece: ShapePiece, tolerance: Double, minimumSize: Double, round: (WorldPoint) -> WorldPoint
+        _ piece: ShapePiece, tolerance: Double, minimumSize: Double, grids: [Grid]
     ) -> ShapePiece? {
-        for attempt in [tolerance, tolerance / 4, 0] {
-            var parts: [[[WorldPoint]]] = []
-            switch piece.kind {
-            case .lines:
-                for part in piece.parts {
-                    let line = RectangleClipper.deduplicated(kept(part[0], attempt).map(round))
-                    if line.count > 1 { parts.append([line]) }
-                }
-            case .polygons:
-                for part in piece.parts {
-                    var rings: [[WorldPoint]] = []
-                    for (index, ring) in part.enumerated() {
-                        let box = WorldBox(points: ring)!
-                        var simple: [WorldPoint] = []
-                        if max(box.width, box.height) >= minimumSize {
-                            simple = closedRing(keptRing(ring, attempt), round)
-                            if simple.count < 3 || ShapePiece.shoelace(simple) == 0 {
-                                simple = closedRing(triangle(ring), round)
-                            }
-                        }
-                        let collapsed = simple.count < 3 || ShapePiece.shoelace(simple) == 0
-                        if collapsed && index == 0 { break }
-                        if !collapsed { rings.append(simple) }
+        for (gridIndex, grid) in grids.enumerated() {
+            let round = grid.round
+            let finest = gridIndex == grids.count - 1
+            for attempt in [tolerance, tolerance / 4, 0] {
+                var parts: [[[WorldPoint]]] = []
+                switch piece.kind {
+                case .lines:
+                    for part in piece.parts {
+                        // A stretch of a line as small as a ring that is dropped goes too.
+                        guard let box = WorldBox(points: part[0]), max(box.width, box.height) >= minimumSize
+                        else { continue }
+                        let line = RectangleClipper.deduplicated(kept(part[0], attempt).map(round))
+                        if line.count > 1 { parts.append([line]) }
                     }
-                    if !rings.isEmpty { parts.append(rings) }
+                case .polygons:
+                    for part in piece.parts {
+                        var rings: [[WorldPoint]] = []
+                        for (index, ring) in part.enumerated() {
+                            let box = WorldBox(points: ring)!
+                            var simple: [WorldPoint] = []
+                            if max(box.width, box.height) >= minimumSize {
+                                simple = closedRing(keptRing(ring, attempt), round)
+                                if simple.count < 3 || ShapePiece.shoelace(simple) == 0 {
+                                    simple = closedRing(triangle(ring), round)
+                                }
+                            }
+                            let collapsed = simple.count < 3 || ShapePiece.shoelace(simple) == 0
+                            if collapsed && index == 0 { break }
+                            if !collapsed { rings.append(simple) }
+                        }
+                        if !rings.isEmpty { parts.append(rings) }
+                    }
                 }
-            }
-            guard !parts.isEmpty else { return nil }
-            if piece.kind == .lines || attempt == 0 || !SegmentCrossings.touch(parts.flatMap { $0 }) {
-                return ShapePiece(item: piece.item, kind: piece.kind, parts: parts, extent: piece.extent)
+                guard !parts.isEmpty else { return nil }
+                let last = attempt == 0 && finest
+                if piece.kind == .lines || last || !SegmentCrossings.touch(parts.flatMap { $0 }) {
+                    return ShapePiece(
+                        item: piece.item, kind: piece.kind, parts: parts, extent: piece.extent, units: grid.units)
+                }
             }
         }
         return nil

@@ -33,15 +33,14 @@ struct TileSetShapesTests {
         return Dataset(config: config, items: items)
     }
 
-    @Test("version 2: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
+    @Test("version 3: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
     func shapesInTiles() throws {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 4000))
         let files = Dictionary(uniqueKeysWithValues: tiles.files.map { ($0.path, $0.json) })
         struct Manifest: Decodable {
             struct Shapes: Decodable {
-                var leaves: [String]
-                var tiles: [String]
+                var tree: String
             }
             var version: Int
             var leaves: [String]
@@ -50,8 +49,8 @@ struct TileSetShapesTests {
         }
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(try #require(files["tiles/\(dataset.name)/index.json"]).utf8))
-        #expect(manifest.version == 2)
-        let shapes = try #require(manifest.shapes)
+        #expect(manifest.version == 3)
+        let shapes = try #require(manifest.shapes.map { Self.shapeTiles($0.tree) })
         #expect(shapes.leaves.count + shapes.tiles.count > 4)
         #expect(
             Set(files.keys.filter { $0.contains("/shapes/") }).count == shapes.leaves.count + shapes.tiles.count)
@@ -106,6 +105,71 @@ struct TileSetShapesTests {
             for entry in try #require(tile["s"] as? [[Any]]) { drawn.insert(entry[2] as! String) }
         }
         #expect(drawn == Set(dataset.items.filter { $0.geometry != nil }.map(\.id)))
+
+        // The shape tiles' text reads back as the pyramid's pieces: simplified ones exactly (they
+        // are on the grid already), leaves within half a unit of their grid.
+        let pyramid = try #require(tiles.shapes)
+        #expect(Set(shapes.leaves) == Set(pyramid.leaves.map(\.key.quadkey)))
+        #expect(Set(shapes.tiles) == Set(pyramid.tiles.map(\.key.quadkey)))
+        for tile in pyramid.leaves + pyramid.tiles {
+            let t = tile.key
+            let json = try #require(files["tiles/\(dataset.name)/shapes/\(t.z)/\(t.x)/\(t.y).json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(object["e"] as? Int == tile.units)
+            let entries = try #require(object["s"] as? [[Any]])
+            #expect(entries.count == tile.pieces.count)
+            for (entry, piece) in zip(entries, tile.pieces) {
+                var units = tile.units
+                if let own = entry[0] as? [Int] {
+                    #expect(own == [piece.kind.rawValue, try #require(piece.units)])
+                    units = own[1]
+                } else {
+                    #expect(entry[0] as? Int == piece.kind.rawValue && piece.units == nil)
+                }
+                let scale = pow(2, Double(t.z)) * Double(units)
+                let rings = piece.kind == .lines ? (entry[1] as! [[Int]]) : (entry[1] as! [[[Int]]]).flatMap { $0 }
+                let expected = piece.parts.flatMap { $0 }
+                #expect(rings.count == expected.count, "\(t) \(piece.item)")
+                for (flat, ring) in zip(rings, expected) {
+                    #expect(flat.count == 2 * ring.count, "\(t) \(piece.item)")
+                    var x = 0
+                    var y = 0
+                    for (index, point) in ring.enumerated() where 2 * index + 1 < flat.count {
+                        x += flat[2 * index]
+                        y += flat[2 * index + 1]
+                        let offX = abs(Double(x + t.x * units) - point.x * scale)
+                        let offY = abs(Double(y + t.y * units) - point.y * scale)
+                        let allowed = tile.isLeaf ? 0.5 + 1e-6 : 1e-6
+                        #expect(offX <= allowed && offY <= allowed, "\(t) \(piece.item): \(offX), \(offY) units off")
+                    }
+                }
+            }
+        }
+        #expect(!pyramid.tiles.isEmpty, "no simplified shape tile")
+    }
+
+    /// The quadkeys of the leaves and the internal tiles of a manifest's shape `tree`, read as
+    /// docs/tile-format.md describes it.
+    private static func shapeTiles(_ tree: String) -> (leaves: [String], tiles: [String]) {
+        var leaves: [String] = []
+        var tiles: [String] = []
+        var rest = Substring(tree)
+        func visit(_ key: String) {
+            guard let c = rest.popFirst() else {
+                Issue.record("the tree ends early")
+                return
+            }
+            if c == "-" {
+                leaves.append(key)
+                return
+            }
+            tiles.append(key)
+            let mask = Int(String(c), radix: 16) ?? 0
+            for d in 0..<4 where mask >> d & 1 == 1 { visit(key + String(d)) }
+        }
+        if !tree.isEmpty { visit("") }
+        #expect(rest.isEmpty, "characters left after the tree")
+        return (leaves, tiles)
     }
 
     private func itemIndex(_ place: [Any]) -> Int { Int((place[2] as! String).dropFirst())! }
