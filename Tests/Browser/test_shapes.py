@@ -199,14 +199,19 @@ def test_maps_draw_lines_and_polygons_with_popups(browser, server, datasets, pat
 def aeqd_distances(geometries: list[dict], lat: float, lon: float) -> list[float]:
     """Metres from (lat, lon) to each GeoJSON geometry: shapely in an azimuthal equidistant
     projection centred on the point (pyproj), where distances from the centre are true."""
+    import numpy
+    import shapely
     from pyproj import Transformer
     from shapely.geometry import Point
-    from shapely.ops import transform
 
-    project = Transformer.from_crs(
+    transformer = Transformer.from_crs(
         "EPSG:4326", f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=WGS84 +units=m", always_xy=True
-    ).transform
-    return [transform(project, shape(geometry)).distance(Point(0, 0)) for geometry in geometries]
+    )
+
+    def project(coordinates):
+        return numpy.column_stack(transformer.transform(coordinates[:, 0], coordinates[:, 1]))
+
+    return [shapely.transform(shape(geometry), project).distance(Point(0, 0)) for geometry in geometries]
 
 
 @pytest.mark.parametrize(
