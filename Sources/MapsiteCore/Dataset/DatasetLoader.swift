@@ -54,8 +54,12 @@ public enum DatasetLoader {
                 built.failures.forEach(invalid)
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson:
-                try JSONLoader.readFeatures(
-                    bytes: bytes, file: file, invalid: invalid, warn: { warnings.append($0) }, body: body)
+                // Items are built from the features on two threads; errors and warnings are
+                // reported in feature order.
+                let built = try JSONLoader.readFeatures(bytes: bytes, file: file, build: build)
+                items = built.successes
+                built.failures.forEach(invalid)
+                warnings += built.warnings
             case .sqlite:
                 try SQLiteLoader.read(
                     path: path, file: file, table: config.table, query: config.query, invalid: invalid, body: body)

@@ -12,10 +12,10 @@ struct GeoJSONShapeReader {
     let file: String
     let location: String
 
-    func geometry(_ geometry: JSONValue) throws -> Geometry {
+    func geometry(_ geometry: JSONValue) throws(InputError) -> Geometry {
         let type = geometry["type"]?.string
         let coordinates = geometry["coordinates"]
-        let path = "geometry.coordinates"
+        let path = CoordinatePath()
         switch type {
         case "MultiPoint":
             return .multiPoint(try list(coordinates, path, of: "positions", minimum: 1, position))
@@ -46,46 +46,49 @@ struct GeoJSONShapeReader {
 
     /// The elements of a list of at least `minimum`, each read by `element` at its own path.
     private func list<Element>(
-        _ value: JSONValue?, _ path: String, of what: String, minimum: Int,
-        _ read: (JSONValue?, String) throws -> Element
-    ) throws -> [Element] {
+        _ value: JSONValue?, _ path: CoordinatePath, of what: String, minimum: Int,
+        _ read: (JSONValue?, CoordinatePath) throws(InputError) -> Element
+    ) throws(InputError) -> [Element] {
         guard let elements = value?.array, elements.count >= minimum else {
             let expected = minimum == 1 ? "a non-empty list of \(what)" : "a list of at least \(minimum) \(what)"
-            throw failure(path, expected, found(value))
+            throw failure(path.text, expected, found(value))
         }
-        return try elements.enumerated().map { index, element in try read(element, "\(path)[\(index)]") }
+        var elementsRead: [Element] = []
+        elementsRead.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() { elementsRead.append(try read(element, path.appending(index))) }
+        return elementsRead
     }
 
-    private func line(_ value: JSONValue?, _ path: String) throws -> [GeoPoint] {
+    private func line(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> [GeoPoint] {
         try list(value, path, of: "positions", minimum: 2, position)
     }
 
-    private func polygon(_ value: JSONValue?, _ path: String) throws -> Polygon {
+    private func polygon(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> Polygon {
         Polygon(rings: try list(value, path, of: "rings", minimum: 1, ring))
     }
 
-    private func ring(_ value: JSONValue?, _ path: String) throws -> [GeoPoint] {
+    private func ring(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> [GeoPoint] {
         let points = try list(value, path, of: "positions (a ring)", minimum: 4, position)
         guard points.first == points.last else {
             // Four positions at least: `list` made sure.
             let positions = value?.array ?? []
             throw failure(
-                path, "a closed ring: its last position the same as its first",
+                path.text, "a closed ring: its last position the same as its first",
                 "\(JSONLoader.written(positions[0])) … \(JSONLoader.written(positions[positions.count - 1]))")
         }
         return points
     }
 
-    private func position(_ value: JSONValue?, _ path: String) throws -> GeoPoint {
+    private func position(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> GeoPoint {
         guard let numbers = value?.array, (2...3).contains(numbers.count), let longitude = numbers[0].number,
             let latitude = numbers[1].number
         else {
-            throw failure(path, "a position [longitude, latitude] of two numbers", found(value))
+            throw failure(path.text, "a position [longitude, latitude] of two numbers", found(value))
         }
         guard longitude.isFinite, latitude.isFinite, (-180...180).contains(longitude), (-90...90).contains(latitude)
         else {
             throw failure(
-                path, "a position [longitude, latitude] within -180…180 and -90…90",
+                path.text, "a position [longitude, latitude] within -180…180 and -90…90",
                 "[\(JSONLoader.written(numbers[0])), \(JSONLoader.written(numbers[1]))]")
         }
         return ItemBuilder.point(latitude, longitude)
@@ -95,5 +98,31 @@ struct GeoJSONShapeReader {
         guard let value else { return "nothing" }
         if let elements = value.array, elements.isEmpty { return "an empty list" }
         return JSONLoader.written(value)
+    }
+}
+
+/// Where a value lies in `geometry.coordinates`, at most three lists deep (a position of a ring
+/// of a MultiPolygon), kept as numbers and written out only for a message.
+private struct CoordinatePath {
+    private var indexes: (Int, Int, Int) = (0, 0, 0)
+    private var depth = 0
+
+    /// The path of element `index` of the list at this path.
+    func appending(_ index: Int) -> CoordinatePath {
+        var path = self
+        switch depth {
+        case 0: path.indexes.0 = index
+        case 1: path.indexes.1 = index
+        default:
+            precondition(depth == 2, "GeoJSON coordinates nest at most three lists deep")
+            path.indexes.2 = index
+        }
+        path.depth += 1
+        return path
+    }
+
+    /// `geometry.coordinates[0][3]`.
+    var text: String {
+        [indexes.0, indexes.1, indexes.2].prefix(depth).reduce("geometry.coordinates") { $0 + "[\($1)]" }
     }
 }

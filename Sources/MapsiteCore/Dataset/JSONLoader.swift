@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 
 /// Reads a JSON array of objects, and GeoJSON FeatureCollections, into records: a Point feature
 /// as a position, any other geometry as a shape (`GeoJSONShapeReader`; polygons that are not
@@ -29,81 +30,101 @@ enum JSONLoader {
         }
     }
 
-    /// - Parameter warn: told of each polygon that was not valid and was repaired (`PolygonRepair`).
-    static func readFeatures(
-        bytes: [UInt8], file: String, invalid: (InputError) throws -> Void, warn: (String) -> Void = { _ in },
-        body: (Record) throws -> Void
-    ) throws {
+    /// The features of a GeoJSON FeatureCollection, each built into an item by `build`, the
+    /// features on two threads (`TwoHalves`): the successes and the failures in feature order,
+    /// and the warnings of the polygons that were not valid and were repaired (`PolygonRepair`),
+    /// in feature order too.
+    /// - Parameter build: runs on two threads at once, so it may only read shared state.
+    /// - Throws: `InputError` when the file is not JSON or not a FeatureCollection.
+    static func readFeatures<Success>(
+        bytes: [UInt8], file: String, build: (Record) -> Result<Success, InputError>
+    ) throws -> (successes: [Success], failures: [InputError], warnings: [String]) {
         let root = try JSONReader.parse(bytes, file: file)
         guard root["type"]?.string == "FeatureCollection", let features = root["features"]?.array else {
             throw InputError(
                 file: file, expected: "a GeoJSON FeatureCollection with a \"features\" list", found: describe(root))
         }
-        for (index, element) in features.enumerated() {
-            var location = "feature \(index + 1)"
-            guard let feature = element.object else {
-                try invalid(
-                    InputError(file: file, location: location, expected: "a Feature object", found: describe(element)))
-                continue
+        // Each feature's warning in a slot of its own, which only its thread writes.
+        let warnings = UnsafeMutableBufferPointer<String?>.allocate(capacity: features.count)
+        warnings.initialize(repeating: nil)
+        defer {
+            warnings.deinitialize()
+            warnings.deallocate()
+        }
+        let slots = WarningSlots(base: warnings.baseAddress)
+        let built = TwoHalves.results(count: features.count) { index in
+            record(of: features[index], at: index, file: file) { slots.base?[index] = $0 }.flatMap(build)
+        }
+        return (built.successes, built.failures, warnings.compactMap { $0 })
+    }
+
+    /// The slots of the features' warnings, shared by the two threads, each writing its own.
+    private struct WarningSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<String?>?
+    }
+
+    /// Feature `index` (0-based) as a record, or what is wrong with it.
+    /// - Parameter warn: told when its polygon was not valid and was repaired (`PolygonRepair`).
+    private static func record(
+        of element: JSONValue, at index: Int, file: String, warn: (String) -> Void
+    ) -> Result<Record, InputError> {
+        var location = "feature \(index + 1)"
+        guard let feature = element.object else {
+            return .failure(
+                InputError(file: file, location: location, expected: "a Feature object", found: describe(element)))
+        }
+        if let id = feature["id"].flatMap(text) { location += " (id \(id))" }
+        let properties = feature["properties"]?.object ?? JSONObject(members: [:])
+        let geometry = feature["geometry"]
+        guard let geometry, geometry != .null else {
+            return .failure(
+                InputError(
+                    file: file, location: location, field: "geometry", expected: "a geometry", found: "no geometry"))
+        }
+        guard geometry["type"]?.string == "Point" else {
+            var shape: Geometry
+            do { shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry) } catch {
+                return .failure(error)
             }
-            if let id = feature["id"].flatMap(text) { location += " (id \(id))" }
-            let properties = feature["properties"]?.object ?? JSONObject(members: [:])
-            let geometry = feature["geometry"]
-            guard let geometry, geometry != .null else {
-                try invalid(
-                    InputError(
-                        file: file, location: location, field: "geometry", expected: "a geometry",
-                        found: "no geometry"))
-                continue
-            }
-            guard geometry["type"]?.string == "Point" else {
-                do {
-                    var shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry)
-                    do {
-                        if let repaired = try PolygonRepair.repaired(shape) {
-                            shape = repaired
-                            warn(PolygonRepair.warning(file: file, location: location))
-                        }
-                    } catch {
-                        throw InputError(
-                            file: file, location: location, field: error.field, expected: error.expected,
-                            found: error.found)
-                    }
-                    try body(
-                        Record(
-                            line: nil, location: location, value: { lookup($0, in: properties) },
-                            fieldKind: "property", geometry: nil, emptyValue: { emptyValue($0, in: properties) },
-                            shape: shape, properties: SourceProperties(properties)))
-                } catch let error as InputError {
-                    try invalid(error)
+            do {
+                if let repaired = try PolygonRepair.repaired(shape) {
+                    shape = repaired
+                    warn(PolygonRepair.warning(file: file, location: location))
                 }
-                continue
-            }
-            guard let position = geometry["coordinates"]?.array, position.count >= 2,
-                let longitude = position[0].number, let latitude = position[1].number
-            else {
-                try invalid(
+            } catch {
+                return .failure(
                     InputError(
-                        file: file, location: location, field: "geometry",
-                        expected: "coordinates [longitude, latitude] of two numbers",
-                        found: geometry["coordinates"].map(written) ?? "nothing"))
-                continue
+                        file: file, location: location, field: error.field, expected: error.expected,
+                        found: error.found))
             }
-            guard longitude.isFinite, latitude.isFinite else {
-                // `1e400`: a number, but none a Double holds; named as written.
-                try invalid(
-                    InputError(
-                        file: file, location: location, field: "geometry",
-                        expected: "coordinates [longitude, latitude] within -180…180 and -90…90",
-                        found: "[\(written(position[0])), \(written(position[1]))]"))
-                continue
-            }
-            try body(
+            return .success(
                 Record(
                     line: nil, location: location, value: { lookup($0, in: properties) }, fieldKind: "property",
-                    geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) },
+                    geometry: nil, emptyValue: { emptyValue($0, in: properties) }, shape: shape,
                     properties: SourceProperties(properties)))
         }
+        guard let position = geometry["coordinates"]?.array, position.count >= 2,
+            let longitude = position[0].number, let latitude = position[1].number
+        else {
+            return .failure(
+                InputError(
+                    file: file, location: location, field: "geometry",
+                    expected: "coordinates [longitude, latitude] of two numbers",
+                    found: geometry["coordinates"].map(written) ?? "nothing"))
+        }
+        guard longitude.isFinite, latitude.isFinite else {
+            // `1e400`: a number, but none a Double holds; named as written.
+            return .failure(
+                InputError(
+                    file: file, location: location, field: "geometry",
+                    expected: "coordinates [longitude, latitude] within -180…180 and -90…90",
+                    found: "[\(written(position[0])), \(written(position[1]))]"))
+        }
+        return .success(
+            Record(
+                line: nil, location: location, value: { lookup($0, in: properties) }, fieldKind: "property",
+                geometry: (latitude, longitude), emptyValue: { emptyValue($0, in: properties) },
+                properties: SourceProperties(properties)))
     }
 
     /// Follows a dotted path through nested objects; a key holding a dot wins over the path.

@@ -59,11 +59,12 @@ public enum SpatialIndexer {
             self.datasets = Dictionary(uniqueKeysWithValues: datasets.map { ($0.name, $0) })
         }
 
-        /// Each item's shape, or its point.
+        /// Each item's shape, or its point, prepared on two threads.
         func prepared(_ name: String) -> [SphericalShape] {
             if let shapes = preparedShapes[name] { return shapes }
-            let shapes = datasets[name]!.items.map { item in
-                item.geometry.map(SphericalShape.init) ?? SphericalShape(point: item.point)
+            let items = datasets[name]!.items
+            let shapes = TwoHalves.map(count: items.count) { index in
+                items[index].geometry.map(SphericalShape.init) ?? SphericalShape(point: items[index].point)
             }
             preparedShapes[name] = shapes
             return shapes

@@ -7,7 +7,7 @@ extension TileSet {
     /// decimals, rings as written); empty for points.
     static func geometryEntries(_ items: [Item]) -> TextTable {
         items.withUnsafeBufferPointer { items in
-            TextTable(count: items.count) { index, json in
+            TextTable(concurrentCount: items.count) { index, json in
                 guard let geometry = items[index].geometry else { return }
                 switch geometry {
                 case .point(let point): appendKind(0, [[[point]]], decimals: decimals, to: &json)

@@ -81,11 +81,14 @@ public struct TileSet: Sendable {
                 headerSizes: (0..<headers.count).map { headers.byteCount(of: $0) },
                 options: .init(
                     byteBudget: options.byteBudget, maxZoom: options.maxZoom, tileOverhead: Self.shapeTileOverhead))
-            for tile in pyramid.leaves + pyramid.tiles {
-                json.removeAll(keepingCapacity: true)
-                Self.shapeTile(tile, headers: headers, to: &json)
-                files.append((base + "shapes/" + Self.path(tile.key), String(decoding: json, as: UTF8.self)))
+            // Written on two threads: the tiles are many, and each is read alone.
+            let tiles = pyramid.leaves + pyramid.tiles
+            let texts = TwoHalves.map(count: tiles.count) { index in
+                var json: [UInt8] = []
+                Self.shapeTile(tiles[index], headers: headers, to: &json)
+                return String(decoding: json, as: UTF8.self)
             }
+            for (tile, text) in zip(tiles, texts) { files.append((base + "shapes/" + Self.path(tile.key), text)) }
             shapes = pyramid
         }
         self.shapes = shapes

@@ -24,6 +24,32 @@ struct TextTable: Sendable {
         }
     }
 
+    /// `init(count:_:)` with each half of the texts written on a thread of its own (`TwoHalves`).
+    /// - Parameter write: runs on two threads at once, so it may only read shared state.
+    init(concurrentCount count: Int, _ write: (Int, inout [UInt8]) -> Void) {
+        guard count >= TwoHalves.minimumCount else {
+            self.init(count: count, write)
+            return
+        }
+        let middle = count / 2
+        var (first, second) = TwoHalves.both(
+            { TextTable(range: 0..<middle, write) }, { TextTable(range: middle..<count, write) })
+        let offset = first.bytes.count
+        first.bytes += second.bytes
+        second.bytes = []
+        first.ends += second.ends.lazy.map { $0 + offset }
+        self = first
+    }
+
+    /// The texts of `range` written by `write`, the first at position 0.
+    private init(range: Range<Int>, _ write: (Int, inout [UInt8]) -> Void) {
+        ends.reserveCapacity(range.count)
+        for index in range {
+            write(index, &bytes)
+            ends.append(bytes.count)
+        }
+    }
+
     var count: Int { ends.count }
 
     mutating func append(_ text: String) {

@@ -25,6 +25,8 @@ public struct ShapeIndex: Sendable {
     let points: [GeoPoint]
     /// The shapes' indexes in tree order.
     let order: [Int32]
+    /// The shapes' boxes in tree order, side by side for the queries that read them.
+    let leafBoxes: [Box3]
     /// The boxes of the tree's nodes, level by level from the leaves: node `i` of level 0 holds
     /// shapes `order[i * fanout ..< (i + 1) * fanout]`; node `i` of level `l + 1` holds nodes
     /// `i * fanout ..< (i + 1) * fanout` of level `l`.
@@ -41,7 +43,8 @@ public struct ShapeIndex: Sendable {
         self.points = points
         order = SpatialOrder.positions(of: points)
         var levels: [[Box3]] = []
-        var boxes = order.map { shapes[Int($0)].box }
+        leafBoxes = order.map { shapes[Int($0)].box }
+        var boxes = leafBoxes
         repeat {
             boxes = stride(from: 0, to: boxes.count, by: Self.fanout).map { start in
                 boxes[start..<min(start + Self.fanout, boxes.count)].reduce(into: Box3.empty) { $0.union($1) }
@@ -57,7 +60,7 @@ public struct ShapeIndex: Sendable {
     /// - Complexity: O(m (log n + c · v²)) expected for m queries, where c is the number of
     ///   shapes whose boxes come within the k-th distance and v their vertex count.
     public func nearest(to queries: [SphericalShape], at queryPoints: [GeoPoint], k: Int) -> NeighbourTable {
-        table(rows: queries.count, stride: min(k, count)) { row, search in
+        table(stride: min(k, count), order: SpatialOrder.positions(of: queryPoints)) { row, search in
             search.run(queries[row], from: queryPoints[row], excluding: -1)
         }
     }
@@ -66,22 +69,27 @@ public struct ShapeIndex: Sendable {
     /// - Returns: a table whose `stride` is `min(k, count - 1)`.
     /// - Complexity: as `nearest(to:at:k:)` with the indexed shapes as the queries.
     public func allNearest(k: Int) -> NeighbourTable {
-        table(rows: count, stride: max(0, min(k, count - 1))) { row, search in
+        table(stride: max(0, min(k, count - 1)), order: order) { row, search in
             search.run(shapes[row], from: points[row], excluding: row)
         }
     }
 
-    /// Fills a table of `rows` rows of `stride` neighbours, `answer` giving each row's.
+    /// Fills a table of `order.count` rows of `stride` neighbours, `answer` giving each row's.
+    ///
+    /// Rows are answered in `order`, the Z-order of their places, so that each query walks the
+    /// nodes and measures the shapes the queries just before it read, still in the CPU's cache.
     private func table(
-        rows: Int, stride: Int, _ answer: (Int, inout ShapeSearch) -> [Neighbour]
+        stride: Int, order: [Int32], _ answer: (Int, inout ShapeSearch) -> [Neighbour]
     ) -> NeighbourTable {
         precondition(stride >= 0, "k must not be negative")
+        let rows = order.count
         guard stride > 0 else { return NeighbourTable(stride: 0, rowCount: rows, neighbours: []) }
         let neighbours = [Neighbour](unsafeUninitializedCapacity: rows * stride) { buffer, initialized in
             let output = SharedPointer(base: buffer.baseAddress!)
             forEachChunkConcurrently(count: rows, chunkSize: 64) { chunk in
                 var search = ShapeSearch(index: self, needed: stride)
-                for row in chunk {
+                for position in chunk {
+                    let row = Int(order[position])
                     for (column, neighbour) in answer(row, &search).enumerated() {
                         (output.base + row * stride + column).initialize(to: neighbour)
                     }

@@ -5,7 +5,8 @@ struct ShapeSearch {
     let index: ShapeIndex
     /// How many neighbours a query wants.
     let needed: Int
-    /// Nodes still to visit: (squared box distance, level, node), nearest first.
+    /// Nodes and shapes still to visit: (squared box distance, level, node), nearest first; a
+    /// shape has level -1 and its slot in the tree order as its node.
     private var queue: [(bound: Double, level: Int32, node: Int32)] = []
     /// Shapes measured so far that may still be among the nearest: (squared chord, index).
     private var found: [(chord: Double, index: Int32)] = []
@@ -19,6 +20,10 @@ struct ShapeSearch {
 
     /// The `needed` shapes nearest to `query`, nearest first, ties by index, leaving out shape
     /// `excluding` (-1 for none).
+    ///
+    /// Shapes wait in the queue by the distance to their boxes, as nodes do, and are measured
+    /// only when they come first, so a shape whose box is farther than the k-th distance found
+    /// by then is never measured; a measure stops as soon as it cannot come within that distance.
     /// - Complexity: O(log n) node visits expected, plus an exact distance for every shape whose
     ///   box comes within the k-th distance found.
     mutating func run(_ query: SphericalShape, from origin: GeoPoint, excluding: Int) -> [Neighbour] {
@@ -29,22 +34,29 @@ struct ShapeSearch {
         for node in top.indices {
             push(query.box.squaredDistance(to: top[node]), Int32(index.levels.count - 1), Int32(node))
         }
-        while let next = pop(), next.bound <= bound {
-            let level = Int(next.level)
-            let start = Int(next.node) * ShapeIndex.fanout
-            if level == 0 {
-                for slot in start..<min(start + ShapeIndex.fanout, index.order.count) {
-                    let shape = Int(index.order[slot])
-                    guard shape != excluding, query.box.squaredDistance(to: index.shapes[shape].box) <= bound else {
-                        continue
-                    }
-                    offer(query.squaredChord(to: index.shapes[shape]), Int32(shape))
+        index.shapes.withUnsafeBufferPointer { shapes in
+            while let next = pop(), next.bound <= bound {
+                let level = Int(next.level)
+                if level < 0 {
+                    // Measured within the bound, or else found beyond it: just past it, which
+                    // `offer` turns away.
+                    let shape = index.order[Int(next.node)]
+                    offer(query.squaredChord(to: shapes[Int(shape)], below: bound.nextUp), shape)
+                    continue
                 }
-            } else {
-                let children = index.levels[level - 1]
-                for child in start..<min(start + ShapeIndex.fanout, children.count) {
-                    let distance = query.box.squaredDistance(to: children[child])
-                    if distance <= bound { push(distance, Int32(level - 1), Int32(child)) }
+                let start = Int(next.node) * ShapeIndex.fanout
+                if level == 0 {
+                    for slot in start..<min(start + ShapeIndex.fanout, index.order.count)
+                    where Int(index.order[slot]) != excluding {
+                        let distance = query.box.squaredDistance(to: index.leafBoxes[slot])
+                        if distance <= bound { push(distance, -1, Int32(slot)) }
+                    }
+                } else {
+                    let children = index.levels[level - 1]
+                    for child in start..<min(start + ShapeIndex.fanout, children.count) {
+                        let distance = query.box.squaredDistance(to: children[child])
+                        if distance <= bound { push(distance, Int32(level - 1), Int32(child)) }
+                    }
                 }
             }
         }

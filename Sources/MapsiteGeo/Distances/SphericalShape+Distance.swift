@@ -18,12 +18,18 @@ extension SphericalShape {
     /// those checks.
     /// - Complexity: O(n · m) for shapes of n and m vertices.
     func squaredChord(to other: SphericalShape) -> Double {
+        squaredChord(to: other, below: .infinity)
+    }
+
+    /// `squaredChord(to:)` when it is less than `limit`, else `limit`: vertices that cannot come
+    /// nearer than that are not measured.
+    func squaredChord(to other: SphericalShape, below limit: Double) -> Double {
         // Shapes whose boxes are apart can neither touch nor hold one another.
         if box.squaredDistance(to: other.box) == 0 {
             if contains(firstVerticesOf: other) || other.contains(firstVerticesOf: self) { return 0 }
             if crosses(other) { return 0 }
         }
-        let there = squaredChordFromVertices(to: other, below: .infinity)
+        let there = squaredChordFromVertices(to: other, below: limit)
         return min(there, other.squaredChordFromVertices(to: self, below: there))
     }
 
