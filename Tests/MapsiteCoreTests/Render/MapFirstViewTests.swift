@@ -1,5 +1,6 @@
 import Foundation
 import MapsiteGeo
+import MapsiteTestSupport
 import Testing
 
 @testable import MapsiteCore
@@ -132,7 +133,7 @@ struct MapPagesInlineScriptTests {
     }
 
     @Test("the theme's static-map.js is carried, shorter") func theme() throws {
-        let url = SiteOracle.repository.appendingPathComponent("templates/assets/static-map.js")
+        let url = Fixtures.repository.appendingPathComponent("templates/assets/static-map.js")
         let script = try String(contentsOf: url, encoding: .utf8)
         let carried = try #require(MapPages.inline(script))
         #expect(!carried.contains("\n//") && carried.count < script.count)
