@@ -1044,8 +1044,9 @@ def tile_y(lat, z):
 
 
 def shape_tree(text):
-    """tiles.js shapeTree: the shape tiles' (leaves, internal tiles) from the manifest's tree, a
-    character a tile, depth first: "-" a leaf, else the hex mask of the children it has."""
+    """tiles.js quadtree: the (leaves, internal tiles) of a tree of tiles in the manifest (`tree`
+    for the point and cluster tiles, `shapes.tree`), a character a tile, depth first: "-" a leaf,
+    else the hex mask of the children it has."""
     leaves, tiles, at = set(), set(), 0
 
     def visit(key):
@@ -1072,7 +1073,7 @@ def keys_for(manifest, bounds, z, shapes=False):
     if shapes:
         leaves, clusters = shape_tree(manifest["shapes"]["tree"])
     else:
-        leaves, clusters = set(manifest.get("leaves", [])), set(manifest.get("clusters", []))
+        leaves, clusters = shape_tree(manifest["tree"])
     z = max(0, min(z, manifest["maxZoom"]))
     west, east = tile_x(bounds["west"], z), tile_x(bounds["east"], z)
     north, south = tile_y(bounds["north"], z), tile_y(bounds["south"], z)

@@ -95,7 +95,7 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
 
 
 def shape_tree(text):
-    """The shape tiles of a manifest's `shapes.tree` (docs/tile-format.md) as (leaves, internal
+    """The tiles of a manifest's `shapes.tree` or `tree` (docs/tile-format.md) as (leaves, internal
     tiles), sets of quadkeys: a character a tile, depth first from the root, children in quadkey
     order; "-" a leaf, else the hex digit whose bit d says the tile has child d."""
     leaves, tiles = set(), set()

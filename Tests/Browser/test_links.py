@@ -7,6 +7,7 @@ import subprocess
 import unicodedata
 from urllib.parse import unquote
 
+import shapes
 from support import BASE_PATH, is_site_relative
 
 
@@ -39,14 +40,14 @@ def json_urls(value, key=""):
 
 def tile_urls(site_dir, path, data):
     """(what, site path) for the files a map tile file points to, in the format tiles.js reads:
-    `tiles/<dataset>/index.json` lists quadkeys (`leaves`, `clusters`) of files `<z>/<x>/<y>.json`;
+    `tiles/<dataset>/index.json` lists the point and cluster tiles (`tree`) of files `<z>/<x>/<y>.json`;
     a tile's points `p` are [lat, lon, id, title, slug, thumbnail], the item page at `<dataset>/<slug>/`."""
     parts = path.relative_to(site_dir).parts
     if len(parts) < 3 or parts[0] != "tiles":
         return
     dataset = parts[1]
     if parts[2:] == ("index.json",):
-        for key in [*data.get("leaves", []), *data.get("clusters", [])]:
+        for key in sorted(set.union(*shapes.shape_tree(data.get("tree", "")))):
             x = y = 0
             for digit in map(int, key):
                 x, y = x * 2 + (digit & 1), y * 2 + (digit >> 1)

@@ -91,7 +91,7 @@
   }
 
   // The tile format this script reads (docs/tile-format.md).
-  var FORMAT_VERSION = 3;
+  var FORMAT_VERSION = 4;
 
   function unitVector(lat, lon) {
     var p = lat * RAD, l = lon * RAD;
@@ -178,12 +178,14 @@
           ", but this page reads version " + FORMAT_VERSION + ": the site needs rebuilding with one version of mapsite");
       }
       self.manifest = manifest;
-      self.reach = manifest.reach || {};
-      var tree = shapeTree(manifest.shapes ? manifest.shapes.tree : "");
+      var tree = quadtree(manifest.shapes ? manifest.shapes.tree : "");
       self.shapeLeaves = tree.leaves;
       self.shapeTiles = tree.tiles;
-      self.leaves = new Set(manifest.leaves);
-      self.clusters = new Set(manifest.clusters);
+      var points = quadtree(manifest.tree);
+      self.leaves = points.leaves;
+      self.clusters = points.tiles;
+      self.leafOrder = points.order;
+      self.reach = reaches(points.order, manifest.reach);
       return self;
     });
     return this.ready;
@@ -225,20 +227,39 @@
     return keysIn(this.manifest, this.leaves, this.clusters, bounds, z);
   };
 
-  // The shape tiles' quadkeys from the manifest's `tree`: a character a tile, depth first from
-  // the root, children in quadkey order; "-" for a leaf, else the hex digit whose bit d says the
-  // tile has child d.
-  function shapeTree(text) {
-    var leaves = new Set(), tiles = new Set(), at = 0;
+  // The quadkeys of a tree of tiles in the manifest (`tree`, `shapes.tree`): a character a tile,
+  // depth first from the root, children in quadkey order; "-" for a leaf, else the hex digit whose
+  // bit d says the tile has child d. Returns the leaves and the internal tiles as sets, and the
+  // leaves in the tree's order.
+  function quadtree(text) {
+    var leaves = new Set(), tiles = new Set(), order = [], at = 0;
     function visit(key) {
       var c = text.charAt(at++);
-      if (c === "-") { leaves.add(key); return; }
+      if (c === "-") { leaves.add(key); order.push(key); return; }
       tiles.add(key);
       var mask = parseInt(c, 16);
       for (var d = 0; d < 4; d++) if (mask & (1 << d)) visit(key + d);
     }
     if (text) visit("");
-    return { leaves: leaves, tiles: tiles };
+    return { leaves: leaves, tiles: tiles, order: order };
+  }
+
+  // The characters of the manifest's `reach`; character i stands for (2 + i mod 2) · 2^⌊i/2⌋
+  // metres, at least the farthest any point of a shape can be from the point that puts its place
+  // in the point tile.
+  var REACH = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  function reachOf(c) {
+    var i = REACH.indexOf(c);
+    return (2 + i % 2) * Math.pow(2, i >> 1);
+  }
+
+  // The reach of each point tile whose places have shapes, by quadkey, from the manifest's
+  // `reach`: a character a point tile in the tree's order, "-" for none ("" when no tile has one).
+  function reaches(order, text) {
+    var reach = {};
+    for (var i = 0; i < text.length; i++) if (text.charAt(i) !== "-") reach[order[i]] = reachOf(text.charAt(i));
+    return reach;
   }
 
   function keysIn(m, leaves, clusters, bounds, z) {
@@ -275,7 +296,7 @@
   Tileset.prototype.nearest = function (lat, lon, k, onRead) {
     var self = this;
     return this.load().then(function () {
-      var order = self.manifest.leaves.map(function (key) {
+      var order = self.leafOrder.map(function (key) {
         var t = tileOf(key);
         // Points beyond Web Mercator's ±85.05° lie in the top and bottom rows: stretch them to the poles.
         var box = tileBounds(t.z, t.x, t.y);
@@ -349,6 +370,6 @@
   window.mapsiteTiles = {
     Tileset: Tileset, quadkey: quadkey, tileOf: tileOf, tileBounds: tileBounds, distance: distance,
     bearing: bearing, lowerBound: lowerBound, formatDistance: formatDistance, compass: compass,
-    shapeDistance: shapeDistance, shapeTree: shapeTree, FORMAT_VERSION: FORMAT_VERSION,
+    shapeDistance: shapeDistance, quadtree: quadtree, reachOf: reachOf, FORMAT_VERSION: FORMAT_VERSION,
   };
 })();

@@ -153,25 +153,8 @@ extension TileSet {
         ])
     }
 
-    /// The shape tiles as one character each, depth first from the root, children in quadkey
-    /// order: `-` for a leaf, else the hex digit whose bit d says the tile has child d (an
-    /// internal tile may have none: its shapes only touched its grown border).
+    /// The shape tiles as one character each (`quadtree`).
     static func shapeTree(_ pyramid: ShapePyramid) -> String {
-        let leaves = Set(pyramid.leaves.map(\.key))
-        let tiles = Set(pyramid.tiles.map(\.key))
-        var text: [UInt8] = []
-        func visit(_ key: TileKey) {
-            if leaves.contains(key) {
-                text.append(UInt8(ascii: "-"))
-                return
-            }
-            let children = key.children.enumerated().filter { leaves.contains($1) || tiles.contains($1) }
-            let mask = children.reduce(0) { $0 | 1 << $1.offset }
-            text.append(Array("0123456789abcdef".utf8)[mask])
-            for child in children { visit(child.element) }
-        }
-        let root = TileKey(z: 0, x: 0, y: 0)
-        if leaves.contains(root) || tiles.contains(root) { visit(root) }
-        return String(decoding: text, as: UTF8.self)
+        quadtree(leaves: Set(pyramid.leaves.map(\.key)), tiles: Set(pyramid.tiles.map(\.key))).text
     }
 }

@@ -4,7 +4,7 @@ import MapsiteGeo
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
 /// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
-    public static let formatVersion = 3
+    public static let formatVersion = 4
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
     static let decimals = 6
 
@@ -120,20 +120,6 @@ public struct TileSet: Sendable {
         return !first
     }
 
-    /// Each point tile holding places with shapes, by quadkey, with the farthest any point of
-    /// their shapes lies from the points that stand for them, in whole metres rounded up plus
-    /// one (`Geometry.reach(from:)`): near me subtracts it from the tile's distance.
-    static func reaches(_ items: [Item], _ pyramid: TilePyramid) -> [(String, JSONWriter.Value)] {
-        pyramid.leaves.compactMap { leaf in
-            let reach = leaf.points.reduce(-1.0) { farthest, index in
-                let item = items[Int(index)]
-                guard let geometry = item.geometry else { return farthest }
-                return max(farthest, geometry.reach(from: item.point))
-            }
-            return reach < 0 ? nil : (leaf.key.quadkey, .int(Int(reach.rounded(.up)) + 1))
-        }
-    }
-
     /// `{"p":[]}` and a newline.
     static let leafOverhead = 9
 
@@ -200,6 +186,7 @@ public struct TileSet: Sendable {
 
     static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?, bounds: GeoBounds?) -> String {
         let boxes: JSONWriter.Value = bounds.map(boundsValue) ?? .null
+        let points = pointTree(dataset.items, pyramid)
         return JSONWriter.encode(
             .object([
                 ("version", .int(formatVersion)),
@@ -209,9 +196,8 @@ public struct TileSet: Sendable {
                 ("bounds", boxes),
                 ("maxZoom", .int(pyramid.options.maxZoom)),
                 ("byteBudget", .int(pyramid.options.byteBudget)),
-                ("leaves", .array(pyramid.leaves.map { .string($0.key.quadkey) })),
-                ("clusters", .array(pyramid.clusterTiles.map { .string($0.key.quadkey) })),
-                ("reach", .object(reaches(dataset.items, pyramid))),
+                ("tree", .string(points.tree)),
+                ("reach", .string(points.reach)),
                 ("shapes", shapes.map(shapeManifest) ?? .null),
             ])) + "\n"
     }

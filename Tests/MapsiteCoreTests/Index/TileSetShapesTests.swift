@@ -33,7 +33,7 @@ struct TileSetShapesTests {
         return Dataset(config: config, items: items)
     }
 
-    @Test("version 3: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
+    @Test("version 4: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
     func shapesInTiles() throws {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 4000))
@@ -43,13 +43,22 @@ struct TileSetShapesTests {
                 var tree: String
             }
             var version: Int
-            var leaves: [String]
-            var reach: [String: Int]
+            var tree: String
+            var reach: String
             var shapes: Shapes?
         }
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(try #require(files["tiles/\(dataset.name)/index.json"]).utf8))
-        #expect(manifest.version == 3)
+        #expect(manifest.version == 4)
+        // The point tiles and the cluster tiles as a tree; a reach for each point tile, in its order.
+        let points = Self.shapeTiles(manifest.tree)
+        #expect(Set(points.leaves) == Set(tiles.pyramid.leaves.map(\.key.quadkey)))
+        #expect(Set(points.tiles) == Set(tiles.pyramid.clusterTiles.map(\.key.quadkey)))
+        #expect(points.leaves == points.leaves.sorted() && manifest.reach.count == points.leaves.count)
+        var reaches: [String: Int] = [:]
+        for (key, c) in zip(points.leaves, manifest.reach) where c != "-" {
+            reaches[key] = TileSet.reachStep(try #require(TileSet.reachCharacters.firstIndex(of: c)))
+        }
         let shapes = try #require(manifest.shapes.map { Self.shapeTiles($0.tree) })
         #expect(shapes.leaves.count + shapes.tiles.count > 4)
         #expect(
@@ -60,7 +69,7 @@ struct TileSetShapesTests {
 
         // Every place is in one point tile; a place with a shape has its whole geometry beside it.
         var seen: [String: Int] = [:]
-        for key in manifest.leaves {
+        for key in points.leaves {
             let t = tileOf(key)
             let json = try #require(files["tiles/\(dataset.name)/\(t.z)/\(t.x)/\(t.y).json"])
             let tile = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -68,7 +77,7 @@ struct TileSetShapesTests {
             #expect(tile["g"] == nil, "the map's point tiles hold no shapes")
             // The whole shapes, beside the tile, for near me.
             let whole = files["tiles/\(dataset.name)/whole/\(t.z)/\(t.x)/\(t.y).json"]
-            #expect((whole != nil) == (manifest.reach[key] != nil), "\(key)")
+            #expect((whole != nil) == (reaches[key] != nil), "\(key)")
             let wholeTile = try whole.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             let geometries = (wholeTile??["g"] as? [[Any]]) ?? []
             var reach = 0.0
@@ -86,9 +95,11 @@ struct TileSetShapesTests {
             }
             for place in places { seen[place[2] as! String, default: 0] += 1 }
             if geometries.isEmpty {
-                #expect(manifest.reach[key] == nil)
+                #expect(reaches[key] == nil)
             } else {
-                #expect(Double(try #require(manifest.reach[key])) >= reach, "\(key)")
+                // At least the farthest a shape reaches, rounded up, plus one; under half again that.
+                let step = Double(try #require(reaches[key]))
+                #expect(step >= reach.rounded(.up) + 1 && step < 1.5 * (reach.rounded(.up) + 1), "\(key)")
             }
             #expect(
                 geometries.count == places.indices.filter { dataset.items[itemIndex(places[$0])].geometry != nil }.count
