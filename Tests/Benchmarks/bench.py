@@ -1043,10 +1043,17 @@ def tile_y(lat, z):
     return min(n - 1, max(0, math.floor((0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * n)))
 
 
-def shape_tree(text):
+# The zooms at which the shape tree is cut (tile format 5): the manifest's `shapes.tree` stops at
+# zoom 4, and each tile cut with children has its subtree in tree/<z>/<x>/<y>.json.
+SHAPE_TREE_CUT = 4
+
+
+def shape_tree(text, root="", cut=None, cuts=None):
     """tiles.js quadtree: the (leaves, internal tiles) of a tree of tiles in the manifest (`tree`
-    for the point and cluster tiles, `shapes.tree`), a character a tile, depth first: "-" a leaf,
-    else the hex mask of the children it has."""
+    for the point and cluster tiles, `shapes.tree`) or of a shape subtree from `root`, a character
+    a tile, depth first: "-" a leaf, else the hex mask of the children it has. With `cut`, a tile
+    below the root at a zoom divisible by it has its children, if any, in a file of its own, and
+    goes into the set `cuts`."""
     leaves, tiles, at = set(), set(), 0
 
     def visit(key):
@@ -1057,46 +1064,72 @@ def shape_tree(text):
             leaves.add(key)
             return
         tiles.add(key)
+        if cut and key != root and len(key) % cut == 0:
+            if int(c, 16) and cuts is not None:
+                cuts.add(key)
+            return
         for d in range(4):
             if int(c, 16) & (1 << d):
                 visit(key + str(d))
 
     if text:
-        visit("")
+        visit(root)
     return leaves, tiles
 
 
-def keys_for(manifest, bounds, z, shapes=False):
-    """tiles.js Tileset.keysFor: a cluster tile at z when listed, else the nearest listed leaf
-    among the tile and its ancestors; with shapes, shapeKeysFor: the same over the shape tiles
-    (simplified tiles in place of cluster tiles)."""
-    if shapes:
-        leaves, clusters = shape_tree(manifest["shapes"]["tree"])
-    else:
-        leaves, clusters = shape_tree(manifest["tree"])
-    z = max(0, min(z, manifest["maxZoom"]))
+def view_keys(bounds, z):
+    """The quadkeys of the tiles at zoom z over the view (tiles.js viewKeys)."""
     west, east = tile_x(bounds["west"], z), tile_x(bounds["east"], z)
     north, south = tile_y(bounds["north"], z), tile_y(bounds["south"], z)
     n = 2**z
     if bounds["east"] - bounds["west"] >= 360:
         west, east = 0, n - 1
-    keys, count, x = set(), 0, west
+    keys, count, x = [], 0, west
     while True:
-        for y in range(north, south + 1):
-            key = quadkey(z, x, y)
-            if key in clusters:
-                keys.add(key)
-            else:
-                for i in range(len(key), -1, -1):
-                    if key[:i] in leaves:
-                        keys.add(key[:i])
-                        break
+        keys += [quadkey(z, x, y) for y in range(north, south + 1)]
         if x == east:
             break
         count += 1
         if count > n:
             break
         x = (x + 1) % n
+    return keys
+
+
+def keys_for(manifest, bounds, z, shapes=False, base=None, loaded=None):
+    """tiles.js Tileset.keysFor: a cluster tile at z when listed, else the nearest listed leaf
+    among the tile and its ancestors; with shapes, shapeKeysFor: the same over the shape tiles
+    (simplified tiles in place of cluster tiles), after reading, from the dataset's folder `base`,
+    the subtree files of the tiles cut above z over the view, whose paths go into `loaded`."""
+    z = max(0, min(z, manifest["maxZoom"]))
+    if shapes:
+        cuts = set()
+        leaves, clusters = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts)
+        view = view_keys(bounds, z)
+        while True:
+            wanted = {key[:i] for key in view for i in range(len(key)) if key[:i] in cuts}
+            if not wanted:
+                break
+            for cut in sorted(wanted):
+                cuts.discard(cut)
+                cz, cx, cy = tile_of(cut)
+                path = Path(base) / "tree" / str(cz) / str(cx) / f"{cy}.json"
+                loaded.append(path)
+                more_leaves, more_tiles = shape_tree(json.loads(path.read_text())["t"], root=cut,
+                                                     cut=SHAPE_TREE_CUT, cuts=cuts)
+                leaves |= more_leaves
+                clusters |= more_tiles
+    else:
+        leaves, clusters = shape_tree(manifest["tree"])
+    keys = set()
+    for key in view_keys(bounds, z):
+        if key in clusters:
+            keys.add(key)
+        else:
+            for i in range(len(key), -1, -1):
+                if key[:i] in leaves:
+                    keys.add(key[:i])
+                    break
     return sorted(keys)
 
 
@@ -1120,9 +1153,16 @@ def first_view(site, name, view=None):
     manifest = json.loads(manifest_bytes)
     zoom, bounds = view or fit_bounds(manifest["bounds"])
     keys = [("", key) for key in keys_for(manifest, bounds, zoom)]
+    # The shape subtrees read to find the shape tiles (tile format 5), counted with the tiles.
+    trees = []
     if manifest.get("shapes"):
-        keys += [("shapes/", key) for key in keys_for(manifest, bounds, zoom, shapes=True)]
+        keys += [("shapes/", key) for key in keys_for(manifest, bounds, zoom, shapes=True, base=base, loaded=trees)]
     tile_bytes, gzipped, missing = 0, len(gzip.compress(manifest_bytes)), []
+    tree_bytes = tree_gzipped = 0
+    for path in trees:
+        data = path.read_bytes()
+        tree_bytes += len(data)
+        tree_gzipped += len(gzip.compress(data))
     for folder, key in keys:
         z, x, y = tile_of(key)
         path = base / folder / str(z) / str(x) / f"{y}.json"
@@ -1133,8 +1173,9 @@ def first_view(site, name, view=None):
         tile_bytes += len(data)
         gzipped += len(gzip.compress(data))
     return {"zoom": zoom, "bounds": bounds, "tiles": len(keys), "manifest": len(manifest_bytes),
-            "tile_bytes": tile_bytes, "total": len(manifest_bytes) + tile_bytes, "gzipped": gzipped,
-            "missing": missing}
+            "trees": len(trees), "tree_bytes": tree_bytes, "tree_gzipped": tree_gzipped,
+            "tile_bytes": tile_bytes + tree_bytes, "total": len(manifest_bytes) + tile_bytes + tree_bytes,
+            "gzipped": gzipped + tree_gzipped, "missing": missing}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ side in each round (the order reversed every other round): mapsite's whole build
 (its tile stage read from the build's `Built … tiles` line) and tippecanoe on the same GeoJSON
 (`-zg --drop-densest-as-needed`, into an .mbtiles file). Then, on the last round's outputs, the
 bytes of the first map view for both: the map fitted to the data's bounds in a 1280x800 map as
-bench.py's first view does; for mapsite, the manifest and the tiles tiles.js fetches; for
+bench.py's first view does; for mapsite, the manifest and the files tiles.js fetches (the tiles,
+and the shape subtrees it reads to find the shape tiles: tile format 5); for
 tippecanoe, every tile in view at that zoom (or at its greatest zoom, which the map would
 over-zoom), as stored (gzip-compressed vector tiles) and unpacked. For the 100k buildings, whose
 first view tippecanoe leaves empty (every building dropped at z2), also the same street-level
@@ -329,7 +330,9 @@ def run(bench, root, runs):
         views = [bench.first_view(site, name) for name, _ in datasets]
         entry["first_view"] = {"raw": sum(v["total"] for v in views if v), "gzipped": sum(v["gzipped"] for v in views if v),
                                "tiles": sum(v["tiles"] for v in views if v)}
-        entry["mapsite_tiles"] = sum(1 for _ in (site / "tiles").rglob("*.json")) - len(datasets)
+        # The tiles: not the manifests, nor the shape subtrees (tiles/<dataset>/tree/).
+        entry["mapsite_tiles"] = sum(1 for path in (site / "tiles").rglob("*.json")
+                                     if path.relative_to(site / "tiles").parts[1] != "tree") - len(datasets)
         if (key, "tippecanoe") in measured:
             tips = measured[(key, "tippecanoe")]
             entry["tippecanoe"] = {"wall": bench.median([t["wall"] for t in tips]), "tiles": tips[-1]["tiles"],
@@ -344,7 +347,8 @@ def run(bench, root, runs):
                 entry["street_view"] = {
                     "zoom": at[0], "centre": [round(lat, 5), round(lon, 5)],
                     "raw": sum(v["total"] for v in views if v), "gzipped": sum(v["gzipped"] for v in views if v),
-                    "tiles": sum(v["tiles"] for v in views if v),
+                    "tiles": sum(v["tiles"] for v in views if v), "trees": sum(v["trees"] for v in views if v),
+                    "manifest": sum(v["manifest"] for v in views if v),
                     "tippecanoe": tippecanoe_first_view(bench, tips[-1]["mbtiles"], bounds, at=at)}
         results[key] = entry
     return results, targets(bench, results)
@@ -400,7 +404,8 @@ def report(bench, results):
             tip = street["tippecanoe"]
             print(f"  {key}, the same street-level view (z{street['zoom']}, 1280x800 around {street['centre']}, the"
                   f" densest z12 tile): mapsite {bench.fmt_bytes(street['raw'])} / {bench.fmt_bytes(street['gzipped'])}"
-                  f" ({street['tiles']} tiles and the manifest), tippecanoe {bench.fmt_bytes(tip['unpacked'])} /"
+                  f" ({street['tiles']} tiles, {street['trees']} shape subtrees and the manifest of"
+                  f" {bench.fmt_bytes(street['manifest'])}), tippecanoe {bench.fmt_bytes(tip['unpacked'])} /"
                   f" {bench.fmt_bytes(tip['stored'])} (z{tip['zoom']}, {tip['tiles']} tiles)")
     print("  Both hold clipped, simplified shapes. mapsite's first view adds its point and cluster tiles, where\n"
           "  every place is counted; tippecanoe's drops features too small to see at its first zoom (an almost\n"

@@ -94,10 +94,12 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
     return shape(geometry).distance(Point(lon, lat)) < 5e-6
 
 
-def shape_tree(text):
+def shape_tree(text, root="", cut=None, cuts=None):
     """The tiles of a manifest's `shapes.tree` or `tree` (docs/tile-format.md) as (leaves, internal
-    tiles), sets of quadkeys: a character a tile, depth first from the root, children in quadkey
-    order; "-" a leaf, else the hex digit whose bit d says the tile has child d."""
+    tiles), sets of quadkeys: a character a tile, depth first from `root`, children in quadkey
+    order; "-" a leaf, else the hex digit whose bit d says the tile has child d. With `cut` (the
+    shape tree's 4), a tile below the root at a zoom divisible by it has its children, if any, in a
+    file of its own, and goes into the set `cuts`."""
     leaves, tiles = set(), set()
     rest = iter(text)
 
@@ -107,11 +109,36 @@ def shape_tree(text):
             leaves.add(key)
             return
         tiles.add(key)
+        if cut and key != root and len(key) % cut == 0:
+            if int(c, 16) and cuts is not None:
+                cuts.add(key)
+            return
         for d in range(4):
             if int(c, 16) >> d & 1:
                 visit(key + str(d))
 
     if text:
-        visit("")
+        visit(root)
     assert next(rest, None) is None, "characters left after the tree"
+    return leaves, tiles
+
+
+SHAPE_TREE_CUT = 4
+
+
+def whole_shape_tree(manifest, read):
+    """All the shape tiles of a manifest, its `shapes.tree` and every subtree file under it, as
+    (leaves, internal tiles); read(path) gives the JSON of a file of the dataset's folder."""
+    cuts = set()
+    leaves, tiles = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts)
+    while cuts:
+        key = cuts.pop()
+        x = y = 0
+        for digit in map(int, key):
+            x, y = x * 2 + (digit & 1), y * 2 + (digit >> 1)
+        text = read(f"tree/{len(key)}/{x}/{y}.json")["t"]
+        more_leaves, more_tiles = shape_tree(text, root=key, cut=SHAPE_TREE_CUT, cuts=cuts)
+        assert more_tiles, f"the subtree of {key} has no root"
+        leaves |= more_leaves
+        tiles |= more_tiles
     return leaves, tiles

@@ -53,18 +53,23 @@
     if (run.length > 1) into.push(run);
   }
 
-  // The keys to draw the view at zoom z, with the longitude shift of the world copy each is in.
+  function shifted(keys, shift) {
+    return keys.then(function (list) { return list.map(function (key) { return { key: key, shift: shift }; }); });
+  }
+
+  // A promise of the keys to draw the view at zoom z, with the longitude shift of the world copy
+  // each is in.
   function keysInView(tileset, map) {
     var b = map.getBounds(), z = Math.floor(map.getZoom());
-    var west = b.getWest(), east = b.getEast(), found = [];
+    var west = b.getWest(), east = b.getEast(), parts = [];
     if (east - west >= 360) { west = -180; east = 180; }
     for (var copy = Math.floor((west + 180) / 360); copy <= Math.floor((east + 180) / 360 - 1e-12); copy++) {
       var shift = copy * 360;
       var part = { west: Math.max(west - shift, -180), east: Math.min(east - shift, 180), south: b.getSouth(),
         north: b.getNorth() };
-      tileset.shapeKeysFor(part, z).forEach(function (key) { found.push({ key: key, shift: shift }); });
+      parts.push(shifted(tileset.shapeKeysFor(part, z), shift));
     }
-    return found;
+    return Promise.all(parts).then(function (lists) { return [].concat.apply([], lists); });
   }
 
   // Draws the shapes of `tileset` in view into `group` (a Leaflet layer group), replacing what it
@@ -72,11 +77,18 @@
   function draw(tileset, group, map, options) {
     var manifest = tileset.manifest;
     if (!manifest || !manifest.shapes) return Promise.resolve(0);
-    var wanted = keysInView(tileset, map);
-    var signature = wanted.map(function (w) { return w.key + "@" + w.shift; }).join(",");
     // Only the latest call draws; an earlier one still loading gives way.
     var mine = group.mapsiteGeneration = (group.mapsiteGeneration || 0) + 1;
-    if (group.mapsiteSignature === signature) return Promise.resolve(wanted.length);
+    return keysInView(tileset, map).then(function (wanted) {
+      if (mine !== group.mapsiteGeneration) return wanted.length;
+      var signature = wanted.map(function (w) { return w.key + "@" + w.shift; }).join(",");
+      if (group.mapsiteSignature === signature) return wanted.length;
+      return drawTiles(tileset, group, wanted, signature, mine, options);
+    });
+  }
+
+  function drawTiles(tileset, group, wanted, signature, mine, options) {
+    var manifest = tileset.manifest;
     return Promise.all(wanted.map(function (w) { return tileset.shapeTile(w.key); })).then(function (tiles) {
       if (mine !== group.mapsiteGeneration) return wanted.length;
       group.mapsiteSignature = signature;

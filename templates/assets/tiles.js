@@ -91,7 +91,7 @@
   }
 
   // The tile format this script reads (docs/tile-format.md).
-  var FORMAT_VERSION = 4;
+  var FORMAT_VERSION = 5;
 
   function unitVector(lat, lon) {
     var p = lat * RAD, l = lon * RAD;
@@ -178,9 +178,10 @@
           ", but this page reads version " + FORMAT_VERSION + ": the site needs rebuilding with one version of mapsite");
       }
       self.manifest = manifest;
-      var tree = quadtree(manifest.shapes ? manifest.shapes.tree : "");
+      var tree = quadtree(manifest.shapes ? manifest.shapes.tree : "", "", SHAPE_TREE_CUT);
       self.shapeLeaves = tree.leaves;
       self.shapeTiles = tree.tiles;
+      self.shapeCuts = tree.cuts;
       var points = quadtree(manifest.tree);
       self.leaves = points.leaves;
       self.clusters = points.tiles;
@@ -215,10 +216,36 @@
     return this.tile("shapes/" + key);
   };
 
-  // The keys of the shape tiles that draw the view at zoom z: leaves at or above z, and the
-  // simplified tiles at z.
+  // A promise of the keys of the shape tiles that draw the view at zoom z: leaves at or above z,
+  // and the simplified tiles at z. The manifest's shape tree stops at zoom 4; the subtrees of the
+  // tiles cut above z over the view are fetched first (tree/<z>/<x>/<y>.json), once each.
   Tileset.prototype.shapeKeysFor = function (bounds, z) {
-    return keysIn(this.manifest, this.shapeLeaves, this.shapeTiles, bounds, z);
+    var self = this;
+    z = Math.max(0, Math.min(z, this.manifest.maxZoom));
+    var view = viewKeys(bounds, z);
+    var wanted = new Set();
+    view.forEach(function (key) {
+      for (var i = 0; i < key.length; i++) if (self.shapeCuts.has(key.slice(0, i))) wanted.add(key.slice(0, i));
+    });
+    if (!wanted.size) return Promise.resolve(keysIn(this.manifest, this.shapeLeaves, this.shapeTiles, bounds, z));
+    return Promise.all(Array.from(wanted).map(function (key) { return self.shapeSubtree(key); })).then(function () {
+      return self.shapeKeysFor(bounds, z);
+    });
+  };
+
+  // Reads the subtree of the cut shape tile at key into the tree, once.
+  Tileset.prototype.shapeSubtree = function (key) {
+    var self = this;
+    return this.tile("tree/" + key).then(function (file) {
+      if (!self.shapeCuts.has(key)) return;
+      self.shapeCuts.delete(key);
+      // With no network, a file this device never kept comes as an empty tile (sw.js): the
+      // tiles under it stay unknown.
+      var tree = quadtree(file.t || "", key, SHAPE_TREE_CUT);
+      tree.leaves.forEach(function (k) { self.shapeLeaves.add(k); });
+      tree.tiles.forEach(function (k) { self.shapeTiles.add(k); });
+      tree.cuts.forEach(function (k) { self.shapeCuts.add(k); });
+    });
   };
 
   // The keys of the tiles that show the view at zoom z: point tiles (leaves at or above z)
@@ -227,21 +254,31 @@
     return keysIn(this.manifest, this.leaves, this.clusters, bounds, z);
   };
 
-  // The quadkeys of a tree of tiles in the manifest (`tree`, `shapes.tree`): a character a tile,
-  // depth first from the root, children in quadkey order; "-" for a leaf, else the hex digit whose
-  // bit d says the tile has child d. Returns the leaves and the internal tiles as sets, and the
-  // leaves in the tree's order.
-  function quadtree(text) {
-    var leaves = new Set(), tiles = new Set(), order = [], at = 0;
+  // The zooms at which the shape tree is cut (docs/tile-format.md).
+  var SHAPE_TREE_CUT = 4;
+
+  // The quadkeys of a tree of tiles in the manifest (`tree`, `shapes.tree`) or a shape subtree
+  // (from `root`, its quadkey): a character a tile, depth first, children in quadkey order; "-"
+  // for a leaf, else the hex digit whose bit d says the tile has child d. With `cut` (the shape
+  // tree's), a tile below the root at a zoom divisible by it has its children, if any, in a file
+  // of its own. Returns the leaves and the internal tiles as sets, the leaves in the tree's order,
+  // and the tiles cut with children.
+  function quadtree(text, root, cut) {
+    var leaves = new Set(), tiles = new Set(), cuts = new Set(), order = [], at = 0;
+    root = root || "";
     function visit(key) {
       var c = text.charAt(at++);
       if (c === "-") { leaves.add(key); order.push(key); return; }
       tiles.add(key);
       var mask = parseInt(c, 16);
+      if (cut && key !== root && key.length % cut === 0) {
+        if (mask) cuts.add(key);
+        return;
+      }
       for (var d = 0; d < 4; d++) if (mask & (1 << d)) visit(key + d);
     }
-    if (text) visit("");
-    return { leaves: leaves, tiles: tiles, order: order };
+    if (text) visit(root);
+    return { leaves: leaves, tiles: tiles, order: order, cuts: cuts };
   }
 
   // The characters of the manifest's `reach`; character i stands for (2 + i mod 2) · 2^⌊i/2⌋
@@ -262,27 +299,33 @@
     return reach;
   }
 
-  function keysIn(m, leaves, clusters, bounds, z) {
-    z = Math.max(0, Math.min(z, m.maxZoom));
-    var keys = new Set();
+  // The quadkeys of the tiles at zoom z over the view.
+  function viewKeys(bounds, z) {
+    var keys = [];
     var west = tileX(bounds.west, z), east = tileX(bounds.east, z);
     var north = tileY(bounds.north, z), south = tileY(bounds.south, z);
     if (bounds.east - bounds.west >= 360) { west = 0; east = Math.pow(2, z) - 1; }
     var n = Math.pow(2, z);
     var count = 0;
     for (var x = west; ; x = (x + 1) % n) {
-      for (var y = north; y <= south; y++) {
-        var key = quadkey(z, x, y);
-        if (clusters.has(key)) {
-          keys.add(key);
-        } else {
-          for (var i = key.length; i >= 0; i--) {
-            if (leaves.has(key.slice(0, i))) { keys.add(key.slice(0, i)); break; }
-          }
-        }
-      }
+      for (var y = north; y <= south; y++) keys.push(quadkey(z, x, y));
       if (x === east || ++count > n) break;
     }
+    return keys;
+  }
+
+  function keysIn(m, leaves, clusters, bounds, z) {
+    z = Math.max(0, Math.min(z, m.maxZoom));
+    var keys = new Set();
+    viewKeys(bounds, z).forEach(function (key) {
+      if (clusters.has(key)) {
+        keys.add(key);
+      } else {
+        for (var i = key.length; i >= 0; i--) {
+          if (leaves.has(key.slice(0, i))) { keys.add(key.slice(0, i)); break; }
+        }
+      }
+    });
     return Array.from(keys).sort();
   }
 
@@ -370,6 +413,6 @@
   window.mapsiteTiles = {
     Tileset: Tileset, quadkey: quadkey, tileOf: tileOf, tileBounds: tileBounds, distance: distance,
     bearing: bearing, lowerBound: lowerBound, formatDistance: formatDistance, compass: compass,
-    shapeDistance: shapeDistance, quadtree: quadtree, reachOf: reachOf, FORMAT_VERSION: FORMAT_VERSION,
+    shapeDistance: shapeDistance, quadtree: quadtree, SHAPE_TREE_CUT: SHAPE_TREE_CUT, reachOf: reachOf, FORMAT_VERSION: FORMAT_VERSION,
   };
 })();

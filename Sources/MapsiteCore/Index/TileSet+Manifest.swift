@@ -2,15 +2,20 @@ import Foundation
 import MapsiteGeo
 
 extension TileSet {
-    /// A quadtree's tiles as one character each, depth first from tile 0/0/0, children in quadkey
+    /// A quadtree's tiles as one character each, depth first from `root`, children in quadkey
     /// order: `-` for a leaf, else the hex digit whose bit d says the tile has child d (an internal
-    /// tile may have none). Empty when neither set holds the root.
+    /// tile may have none). Empty when neither set holds the root. With `cut`, a tile below the
+    /// root at a zoom divisible by `cut` is written without its children, and listed in `cuts`
+    /// when it has any.
     ///
-    /// - Returns: the text, and the leaves in its order (that of their quadkeys).
+    /// - Returns: the text, the leaves in its order (that of their quadkeys), and the tiles cut.
     /// - Complexity: O(t) for t tiles.
-    static func quadtree(leaves: Set<TileKey>, tiles: Set<TileKey>) -> (text: String, leaves: [TileKey]) {
+    static func quadtree(
+        leaves: Set<TileKey>, tiles: Set<TileKey>, root: TileKey = TileKey(z: 0, x: 0, y: 0), cut: Int? = nil
+    ) -> (text: String, leaves: [TileKey], cuts: [TileKey]) {
         var text: [UInt8] = []
         var order: [TileKey] = []
+        var cuts: [TileKey] = []
         let digits = Array("0123456789abcdef".utf8)
         func visit(_ key: TileKey) {
             if leaves.contains(key) {
@@ -20,11 +25,14 @@ extension TileSet {
             }
             let children = key.children.enumerated().filter { leaves.contains($1) || tiles.contains($1) }
             text.append(digits[children.reduce(0) { $0 | 1 << $1.offset }])
+            if let cut, key != root, key.z % cut == 0 {
+                if !children.isEmpty { cuts.append(key) }
+                return
+            }
             for child in children { visit(child.element) }
         }
-        let root = TileKey(z: 0, x: 0, y: 0)
         if leaves.contains(root) || tiles.contains(root) { visit(root) }
-        return (String(decoding: text, as: UTF8.self), order)
+        return (String(decoding: text, as: UTF8.self), order, cuts)
     }
 
     /// The manifest's `tree` (the point tiles as leaves, the cluster tiles as internal tiles) and

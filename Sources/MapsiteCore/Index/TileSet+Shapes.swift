@@ -143,18 +143,40 @@ extension TileSet {
     /// `{"e":1073741824,"s":[],"d":0}` and a newline, and room for the count.
     static let shapeTileOverhead = 44
 
-    /// The manifest's `shapes`: the shape tiles' quadtree (`shapeTree`) and how they were cut.
+    /// The zooms at which the shape tree is cut: the manifest's `shapes.tree` lists the shape
+    /// tiles down to zoom 4, and each tile at zoom 4, 8, 12 or 16 with children has its subtree,
+    /// down to the next of these zooms, in a file of its own (`shapeTrees`).
+    static let shapeTreeCut = 4
+
+    /// The manifest's `shapes`: the shape tiles' quadtree down to zoom `shapeTreeCut`
+    /// (`shapeTrees`) and how they were cut.
     static func shapeManifest(_ pyramid: ShapePyramid) -> JSONWriter.Value {
         .object([
-            ("tree", .string(shapeTree(pyramid))),
+            ("tree", .string(shapeTrees(pyramid).tree)),
             ("buffer", .number(pyramid.options.buffer, decimals: 2)),
             ("tolerance", .number(pyramid.options.tolerance, decimals: 2)),
             ("minimumSize", .number(pyramid.options.minimumSize, decimals: 2)),
         ])
     }
 
-    /// The shape tiles as one character each (`quadtree`).
-    static func shapeTree(_ pyramid: ShapePyramid) -> String {
-        quadtree(leaves: Set(pyramid.leaves.map(\.key)), tiles: Set(pyramid.tiles.map(\.key))).text
+    /// The shape tiles as one character each (`quadtree`), cut every `shapeTreeCut` zooms: the
+    /// tree from tile 0/0/0, and for each tile cut with children, its subtree from itself (its own
+    /// character first) down to the next zoom cut, as `tree/<z>/<x>/<y>.json` holds it.
+    /// - Complexity: O(t) for t tiles.
+    static func shapeTrees(_ pyramid: ShapePyramid) -> (tree: String, subtrees: [(key: TileKey, tree: String)]) {
+        let leaves = Set(pyramid.leaves.map(\.key))
+        let tiles = Set(pyramid.tiles.map(\.key))
+        let top = quadtree(leaves: leaves, tiles: tiles, cut: shapeTreeCut)
+        var subtrees: [(key: TileKey, tree: String)] = []
+        var queue = top.cuts
+        while let key = queue.popLast() {
+            let part = quadtree(leaves: leaves, tiles: tiles, root: key, cut: shapeTreeCut)
+            subtrees.append((key, part.text))
+            queue += part.cuts
+        }
+        return (top.text, subtrees)
     }
+
+    /// `{"t":"subtree"}` and a newline: a subtree of `shapeTrees`.
+    static func subtreeFile(_ tree: String) -> String { JSONWriter.encode(.object([("t", .string(tree))])) + "\n" }
 }

@@ -4,7 +4,7 @@ import MapsiteGeo
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
 /// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
     static let decimals = 6
 
@@ -89,6 +89,9 @@ public struct TileSet: Sendable {
                 return String(decoding: json, as: UTF8.self)
             }
             for (tile, text) in zip(tiles, texts) { files.append((base + "shapes/" + Self.path(tile.key), text)) }
+            for subtree in Self.shapeTrees(pyramid).subtrees {
+                files.append((base + "tree/" + Self.path(subtree.key), Self.subtreeFile(subtree.tree)))
+            }
             shapes = pyramid
         }
         self.shapes = shapes

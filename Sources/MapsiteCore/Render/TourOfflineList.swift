@@ -77,7 +77,8 @@ struct TourOfflineList {
         let stem = path.dropLast(5)
         let parts = (stem.hasSuffix(".fields") ? stem.dropLast(7) : stem).split(separator: "/")
         if parts.count == 3, parts[2] == "index" { return (path, Box(south: -90, west: -180, north: 90, east: 180)) }
-        // A folder may come between the dataset and the zoom (its shape tiles').
+        // A folder may come between the dataset and the zoom (its shape tiles', whole shapes' or
+        // shape subtrees').
         guard parts.count >= 5, let z = Int(parts[parts.count - 3]), let x = Int(parts[parts.count - 2]),
             let y = Int(parts[parts.count - 1]), z < 31
         else { return nil }

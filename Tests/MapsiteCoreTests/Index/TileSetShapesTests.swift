@@ -33,7 +33,7 @@ struct TileSetShapesTests {
         return Dataset(config: config, items: items)
     }
 
-    @Test("version 4: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
+    @Test("version 5: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
     func shapesInTiles() throws {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 4000))
@@ -49,7 +49,7 @@ struct TileSetShapesTests {
         }
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(try #require(files["tiles/\(dataset.name)/index.json"]).utf8))
-        #expect(manifest.version == 4)
+        #expect(manifest.version == 5)
         // The point tiles and the cluster tiles as a tree; a reach for each point tile, in its order.
         let points = Self.shapeTiles(manifest.tree)
         #expect(Set(points.leaves) == Set(tiles.pyramid.leaves.map(\.key.quadkey)))
@@ -59,8 +59,24 @@ struct TileSetShapesTests {
         for (key, c) in zip(points.leaves, manifest.reach) where c != "-" {
             reaches[key] = TileSet.reachStep(try #require(TileSet.reachCharacters.firstIndex(of: c)))
         }
-        let shapes = try #require(manifest.shapes.map { Self.shapeTiles($0.tree) })
+        // The shape tree down to zoom 4 in the manifest, each deeper subtree in a file of its own.
+        var shapes = try #require(manifest.shapes.map { Self.shapeTiles($0.tree, cut: 4) })
+        var subtrees = 0
+        while let key = shapes.cuts.popLast() {
+            let t = tileOf(key)
+            let json = try #require(files["tiles/\(dataset.name)/tree/\(t.z)/\(t.x)/\(t.y).json"], "\(key)")
+            let file = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+            let part = Self.shapeTiles(try #require(file["t"]), root: key, cut: 4)
+            #expect(part.tiles.first == key, "a subtree starts at its own tile")
+            shapes.leaves += part.leaves
+            shapes.tiles += part.tiles.dropFirst()
+            shapes.cuts += part.cuts
+            subtrees += 1
+        }
+        #expect(subtrees > 0, "the shape tree goes deeper than zoom 4")
+        #expect(files.keys.filter { $0.contains("/tree/") }.count == subtrees)
         #expect(shapes.leaves.count + shapes.tiles.count > 4)
+        #expect(Set(shapes.leaves).count == shapes.leaves.count && Set(shapes.tiles).count == shapes.tiles.count)
         #expect(
             Set(files.keys.filter { $0.contains("/shapes/") }).count == shapes.leaves.count + shapes.tiles.count)
         for (path, json) in files where !path.hasSuffix("index.json") {
@@ -161,9 +177,14 @@ struct TileSetShapesTests {
 
     /// The quadkeys of the leaves and the internal tiles of a manifest's shape `tree`, read as
     /// docs/tile-format.md describes it.
-    private static func shapeTiles(_ tree: String) -> (leaves: [String], tiles: [String]) {
+    /// The leaves and internal tiles of a tree from `root`; with `cut`, a tile below the root at a
+    /// zoom divisible by it has its children, if any, elsewhere (and is listed in `cuts`).
+    private static func shapeTiles(_ tree: String, root: String = "", cut: Int? = nil) -> (
+        leaves: [String], tiles: [String], cuts: [String]
+    ) {
         var leaves: [String] = []
         var tiles: [String] = []
+        var cuts: [String] = []
         var rest = Substring(tree)
         func visit(_ key: String) {
             guard let c = rest.popFirst() else {
@@ -176,11 +197,15 @@ struct TileSetShapesTests {
             }
             tiles.append(key)
             let mask = Int(String(c), radix: 16) ?? 0
+            if let cut, key != root, key.count % cut == 0 {
+                if mask != 0 { cuts.append(key) }
+                return
+            }
             for d in 0..<4 where mask >> d & 1 == 1 { visit(key + String(d)) }
         }
-        if !tree.isEmpty { visit("") }
+        if !tree.isEmpty { visit(root) }
         #expect(rest.isEmpty, "characters left after the tree")
-        return (leaves, tiles)
+        return (leaves, tiles, cuts)
     }
 
     private func itemIndex(_ place: [Any]) -> Int { Int((place[2] as! String).dropFirst())! }

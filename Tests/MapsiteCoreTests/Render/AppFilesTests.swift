@@ -112,6 +112,9 @@ struct AppFilesTests {
         #expect(abs(deep.box.north - 66.51326044311186) < 1e-9 && deep.box.south == 0)
         #expect(TourOfflineList.tile("tiles/boxes/2/1/1.fields.json")?.box.north == deep.box.north)
         #expect(TourOfflineList.tile("tiles/boxes/index.json")?.box.south == -90)
+        // A shape subtree (tile format 5) is kept by its tile's box, like the shape tiles.
+        #expect(TourOfflineList.tile("tiles/boxes/tree/2/1/1.json")?.box.north == deep.box.north)
+        #expect(TourOfflineList.tile("tiles/boxes/shapes/2/1/1.json")?.box.north == deep.box.north)
         #expect(TourOfflineList.tile("search/manifest.json") == nil)
     }
 
