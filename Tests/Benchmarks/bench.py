@@ -1152,7 +1152,10 @@ def first_view(site, name, view=None):
     manifest_bytes = index.read_bytes()
     manifest = json.loads(manifest_bytes)
     zoom, bounds = view or fit_bounds(manifest["bounds"])
-    keys = [("", key) for key in keys_for(manifest, bounds, zoom)]
+    # tiles.js needsPointsAt: no point tiles where every place is drawn as its polygon.
+    below = (manifest.get("shapes") or {}).get("pointsBelow")
+    needs_points = below is None or min(zoom, manifest["maxZoom"]) < below
+    keys = [("", key) for key in keys_for(manifest, bounds, zoom)] if needs_points else []
     # The shape subtrees read to find the shape tiles (tile format 5), counted with the tiles.
     trees = []
     if manifest.get("shapes"):

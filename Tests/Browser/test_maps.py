@@ -31,15 +31,16 @@ def test_map_page_shows_the_places(browser, name):
     if name in (None, DATASET_NAMES[0]):
         browser.screenshot(f"map-{name or 'all'}-desktop")
     assert status.endswith("in view"), f"{path}: {status}"
-    markers = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
-    assert markers, f"{path}: no markers or clusters on the map"
+    # Places drawn as polygons have no pin (docs/in-the-browser.md): count their fills too.
+    markers = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon, #map path.shape-fill")
+    assert markers, f"{path}: no markers, clusters or polygons on the map"
     scale = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-control-scale-line")
     assert scale and all(text_of(line) for line in scale), f"{path}: no scale bar"
     browser.assert_clean(path)
     if name in (None, DATASET_NAMES[0]):
         browser.screenshot(f"map-{name or 'all'}-phone", 390, 844, mobile=True, reload=wait_for_map)
-        phone = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")
-        assert phone, f"{path}: no markers or clusters on the map loaded on a phone"
+        phone = driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon, #map path.shape-fill")
+        assert phone, f"{path}: no markers, clusters or polygons on the map loaded on a phone"
 
 
 def test_layer_control_is_open_on_a_wide_map_and_a_button_on_a_phone(browser):
@@ -67,16 +68,18 @@ def test_layer_control_is_open_on_a_wide_map_and_a_button_on_a_phone(browser):
     browser.assert_clean("map/ on a phone")
 
 
-# Leaflet's icons, or a static map's (an item page's mini map before it is moved).
+# Leaflet's icons, or a static map's (an item page's mini map before it is moved); and the
+# polygons drawn without a pin.
 ICON_COLORS = """
 var icons = document.querySelectorAll(arguments[0] + ' .leaflet-marker-icon');
 if (!icons.length) icons = document.querySelectorAll(arguments[0] + ' .static-markers > *');
-return Array.from(icons).map(function (icon) {
+var fills = document.querySelectorAll(arguments[0] + ' .leaflet-overlay-pane path.shape-fill');
+return Array.from(fills).map(function (fill) { return fill.getAttribute('fill'); }).concat(Array.from(icons).map(function (icon) {
   var pin = icon.querySelector('svg path');
   if (pin) return pin.getAttribute('fill');
   var cluster = icon.querySelector('.cluster-icon');
   return cluster ? cluster.style.getPropertyValue('--color').trim() : 'none: ' + icon.className;
-});"""
+}));"""
 
 SWATCHES = """
 return Array.from(document.querySelectorAll('.leaflet-control-layers-overlays label')).map(function (label) {

@@ -406,6 +406,96 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
     crowded_browser.assert_clean("the crowded map")
 
 
+# The titles of the places with a pin on the map (markercluster's markers included) and of the
+# places drawn as polygons at least 2 pixels across (from their popups).
+PINS_AND_FILLS = """
+var pins = new Set(), fills = new Set();
+window.mapsite.map.eachLayer(function (l) {
+  if (l instanceof L.MarkerClusterGroup) l.getLayers().forEach(function (m) { pins.add(m.options.title); });
+  else if (l instanceof L.Marker && l.options.title) pins.add(l.options.title);
+  var b = l instanceof L.Polygon && l.getBounds(), z = window.mapsite.map.getZoom();
+  var size = b && Math.max.apply(null, ['x', 'y'].map(function (k) {
+    return Math.abs(window.mapsite.map.project(b.getNorthEast(), z)[k] - window.mapsite.map.project(b.getSouthWest(), z)[k]);
+  }));
+  // A polygon under 2 pixels across keeps its pin.
+  if (l instanceof L.Polygon && /shape-fill/.test(l.options.className) && size >= 2) {
+    var title = /Shape \\d+/.exec(l.getPopup().getContent());
+    fills.add(title && title[0]);
+  }
+});
+return [Array.from(pins).filter(function (t) { return /^Shape /.test(t); }), Array.from(fills)];"""
+
+# The point and cluster tiles the page fetched: tiles/<dataset>/<z>/<x>/<y>.json.
+POINT_TILES_FETCHED = """
+return performance.getEntriesByType('resource').map(function (e) { return e.name; })
+  .filter(function (name) { return /\\/tiles\\/[a-z0-9-]+\\/\\d+\\/\\d+\\/\\d+\\.json$/.test(name); });"""
+
+
+def test_a_place_drawn_as_its_polygon_has_no_pin(crowded, crowded_browser):
+    _, features = crowded
+    kinds = {f["properties"]["name"]: f["geometry"]["type"] for f in features}
+    driver = crowded_browser.driver
+    crowded_browser.open("shapes/map/")
+    wait_for_map(driver)
+    for zoom in (14, 16):
+        driver.execute_script("window.mapsite.map.setView([39.95, -75.16], arguments[0])", zoom)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return window.mapsite.map.getZoom() === arguments[0]", zoom))
+        wait_for_map(driver)
+        pins, fills = WebDriverWait(driver, 10).until(
+            lambda d: (lambda r: r if r[0] and r[1] else None)(d.execute_script(PINS_AND_FILLS)))
+        assert None not in fills, "a polygon's popup names no place"
+        assert not set(pins) & set(fills), f"zoom {zoom}: pins on polygons drawn: {sorted(set(pins) & set(fills))[:5]}"
+        # Lines keep their pins; so do polygons too small to draw (a zoom out).
+        assert any(kinds[t] == "LineString" for t in pins), f"zoom {zoom}: no line has its pin"
+        assert all(kinds[t] == "Polygon" for t in fills)
+    crowded_browser.assert_clean("the crowded map's pins")
+
+
+@pytest.fixture(scope="module")
+def polygons_only(workdir):
+    """The crowded site's polygons alone: the map needs no pins from the manifest's pointsBelow on."""
+    from support import StaticServer, build_site
+
+    content = workdir / "polygons-content"
+    (content / "data").mkdir(parents=True, exist_ok=True)
+    features = [f for f in _crowded_shapes() if f["geometry"]["type"] == "Polygon"]
+    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    (content / "site.yml").write_text(
+        "title: Polygons\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
+        "    item_title: name\n    neighbours: 0\n    tile_budget: 4000\n")
+    site = build_site(content, workdir / "polygons-site", theme=REPO / "templates")
+    server = StaticServer(site, workdir / "nginx-polygons").start()
+    yield server
+    server.stop()
+
+
+def test_where_every_polygon_is_drawn_the_map_fetches_no_point_tiles(polygons_only, crowded_browser):
+    server = polygons_only
+    manifest = json.loads(fetch(server.url("tiles/shapes/index.json"))[2])
+    below = manifest["shapes"]["pointsBelow"]
+    assert isinstance(below, int) and 10 <= below <= 17, f"pointsBelow {below}: the fixture shows nothing"
+    driver = crowded_browser.driver
+    for zoom in (below - 1, below, below + 1):
+        # A new page at that zoom (not a new hash on the same page), so that what it fetches is
+        # this view's alone.
+        driver.get("about:blank")
+        driver.get(server.url(f"shapes/map/#{zoom}/39.95/-75.16"))
+        status = wait_for_map(driver)
+        assert status.endswith("in view"), status
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(PINS_AND_FILLS)[1])
+        pins, fills = driver.execute_script(PINS_AND_FILLS)
+        fetched = driver.execute_script(POINT_TILES_FETCHED)
+        assert not set(pins) & set(fills), f"zoom {zoom}: pins on polygons drawn"
+        if zoom < below:
+            # Some polygon is too small to draw here: the point tiles give its pin or cluster.
+            assert fetched, f"zoom {zoom}: no point tile fetched below pointsBelow ({below})"
+        else:
+            assert not fetched, f"zoom {zoom}: point tiles fetched from pointsBelow ({below}) on: {fetched}"
+            assert not pins and not driver.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon"), zoom
+    crowded_browser.assert_clean("the polygons' map")
+
+
 @pytest.fixture(scope="module")
 def dateline(workdir):
     """A site of one polygon and one line across the antimeridian, written unsplit (179.5° to
@@ -481,6 +571,14 @@ def test_a_map_of_another_tile_version_says_so(crowded, crowded_browser):
     data["version"] = 1
     manifest.write_text(json.dumps(data))
     driver = crowded_browser.driver
+    # A first visit: the service worker of the tests before keeps this build's manifest (tiles
+    # change only with a build), so it goes, with what it kept.
+    crowded_browser.open("")
+    driver.execute_async_script("""var done = arguments[arguments.length - 1];
+Promise.all([navigator.serviceWorker.getRegistrations().then(function (all) {
+  return Promise.all(all.map(function (r) { return r.unregister(); })); }),
+  caches.keys().then(function (keys) { return Promise.all(keys.map(function (k) { return caches.delete(k); })); })
+]).then(function () { done(); });""")
     driver.execute_script("window.__errors = []")
     crowded_browser.open("shapes/map/")
     status = wait_for_map(driver)

@@ -75,14 +75,18 @@
     }
 
     function show(layer, keys, tiles) {
-      var signature = keys.join(",");
+      // A place drawn as its polygon has no pin: the polygon takes the tap (shapes.js markFilled).
+      var filled = layer.shapes.mapsiteFilled || new Set();
+      var signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0);
       if (signature === layer.shown) return;
       layer.shown = signature;
       var points = [], clusters = [];
       tiles.forEach(function (tile) {
         // A cluster tile's places are the ones its clustering left alone: shown as they are, like
         // its clusters. A point tile's are grouped here by Leaflet.markercluster.
-        (tile.p || []).forEach(function (p) { (tile.c ? clusters : points).push(pointMarker(layer.name, p)); });
+        (tile.p || []).forEach(function (p) {
+          if (!filled.has(p[2])) (tile.c ? clusters : points).push(pointMarker(layer.name, p));
+        });
         (tile.c || []).forEach(function (c) { clusters.push(clusterMarker(layer.name, c)); });
       });
       layer.points.clearLayers();
@@ -99,14 +103,16 @@
       var z = Math.floor(map.getZoom());
       var loaded = 0;
       Promise.all(layers.filter(function (layer) { return map.hasLayer(layer.group); }).map(function (layer) {
-        var keys = layer.tiles.keysFor(bounds, z);
+        // Where every place is drawn as its polygon, no point tiles (tiles.js needsPointsAt).
+        var keys = layer.tiles.needsPointsAt(z) ? layer.tiles.keysFor(bounds, z) : [];
         var shapes = window.mapsiteShapes.draw(layer.tiles, layer.shapes, map, {
           dataset: layer.name, color: site.color(colors[layer.name]), popup: function (p) { return popup(layer.name, p); } });
-        return Promise.all(keys.map(function (key) { return layer.tiles.tile(key); })).then(function (tiles) {
-          loaded += keys.length;
-          if (mine === generation) show(layer, keys, tiles);
-          return shapes;
-        }).then(function (count) { loaded += count; });
+        var points = Promise.all(keys.map(function (key) { return layer.tiles.tile(key); }));
+        // The pins wait for the shapes, to leave out the places drawn as polygons.
+        return Promise.all([points, shapes]).then(function (both) {
+          loaded += keys.length + both[1];
+          if (mine === generation) show(layer, keys, both[0]);
+        });
       })).then(function () {
         if (mine !== generation) return;
         status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";

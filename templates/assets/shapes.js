@@ -82,9 +82,31 @@
     return keysInView(tileset, map).then(function (wanted) {
       if (mine !== group.mapsiteGeneration) return wanted.length;
       var signature = wanted.map(function (w) { return w.key + "@" + w.shift; }).join(",");
-      if (group.mapsiteSignature === signature) return wanted.length;
-      return drawTiles(tileset, group, wanted, signature, mine, options);
+      if (group.mapsiteSignature === signature) {
+        markFilled(group, map, manifest);
+        return wanted.length;
+      }
+      return drawTiles(tileset, group, wanted, signature, mine, options).then(function (count) {
+        if (mine === group.mapsiteGeneration) markFilled(group, map, manifest);
+        return count;
+      });
     });
+  }
+
+  // The places drawn as polygons at least minimumSize pixels across at the map's zoom, as
+  // group.mapsiteFilled (a set of ids), whose pins the map leaves out (map.js); smaller, a polygon
+  // is a speck and its pin shows where it is. group.mapsiteFilledVersion changes with the set.
+  function markFilled(group, map, manifest) {
+    var z = map.getZoom(), filled = new Set(), old = group.mapsiteFilled || new Set();
+    (group.mapsiteFills || []).forEach(function (fill) {
+      var b = fill.layer.getBounds(), a = map.project(b.getSouthWest(), z), c = map.project(b.getNorthEast(), z);
+      if (Math.max(Math.abs(c.x - a.x), Math.abs(c.y - a.y)) >= manifest.shapes.minimumSize) filled.add(fill.id);
+    });
+    var same = filled.size === old.size;
+    filled.forEach(function (id) { same = same && old.has(id); });
+    if (same) return;
+    group.mapsiteFilled = filled;
+    group.mapsiteFilledVersion = (group.mapsiteFilledVersion || 0) + 1;
   }
 
   function drawTiles(tileset, group, wanted, signature, mine, options) {
@@ -113,6 +135,7 @@
         });
       });
       group.clearLayers();
+      group.mapsiteFills = [];
       var color = options.color;
       // Each path also names its dataset (dataset names are lowercase letters, digits and '-').
       var of = options.dataset ? " shapes-of-" + options.dataset : "";
@@ -120,8 +143,9 @@
         var place = places[id];
         var html = options.popup(place.p);
         if (place.fills.length) {
-          L.polygon(place.fills, { stroke: false, fillColor: color, fillOpacity: 0.25, fillRule: "nonzero",
+          var fill = L.polygon(place.fills, { stroke: false, fillColor: color, fillOpacity: 0.25, fillRule: "nonzero",
             className: "shape-fill" + of }).bindPopup(html).addTo(group);
+          group.mapsiteFills.push({ id: id, layer: fill });
         }
         if (place.lines.length) {
           L.polyline(place.lines, { color: color, weight: place.kind === 3 ? 2 : 4, opacity: 1,

@@ -248,6 +248,13 @@
     });
   };
 
+  // Whether the map draws this dataset's pins and clusters at zoom z: not where every place is
+  // a polygon drawn whole in the shape tiles (from the manifest's shapes.pointsBelow on).
+  Tileset.prototype.needsPointsAt = function (z) {
+    var shapes = this.manifest.shapes;
+    return !shapes || typeof shapes.pointsBelow !== "number" || z < shapes.pointsBelow;
+  };
+
   // The keys of the tiles that show the view at zoom z: point tiles (leaves at or above z)
   // and cluster tiles at z.
   Tileset.prototype.keysFor = function (bounds, z) {

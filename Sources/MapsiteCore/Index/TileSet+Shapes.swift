@@ -149,14 +149,25 @@ extension TileSet {
     static let shapeTreeCut = 4
 
     /// The manifest's `shapes`: the shape tiles' quadtree down to zoom `shapeTreeCut`
-    /// (`shapeTrees`) and how they were cut.
-    static func shapeManifest(_ pyramid: ShapePyramid) -> JSONWriter.Value {
+    /// (`shapeTrees`), how they were cut, and the zoom from which the map needs no point tiles
+    /// (`pointsBelow`).
+    static func shapeManifest(_ pyramid: ShapePyramid, items: [Item]) -> JSONWriter.Value {
         .object([
             ("tree", .string(shapeTrees(pyramid).tree)),
             ("buffer", .number(pyramid.options.buffer, decimals: 2)),
             ("tolerance", .number(pyramid.options.tolerance, decimals: 2)),
             ("minimumSize", .number(pyramid.options.minimumSize, decimals: 2)),
+            ("pointsBelow", pointsBelow(pyramid, items: items).map { .int($0) } ?? .null),
         ])
+    }
+
+    /// The zoom from which every place is drawn as its polygon wherever it is (`drawnFrom`), so
+    /// that the map needs neither pins nor clusters there. `nil` when some place is a point or a
+    /// line, which always has its pin (a line is too thin to take a finger's tap).
+    /// - Complexity: O(n) for n places.
+    static func pointsBelow(_ pyramid: ShapePyramid, items: [Item]) -> Int? {
+        guard items.allSatisfy({ !($0.geometry?.polygons.isEmpty ?? true) }) else { return nil }
+        return pyramid.drawnFrom
     }
 
     /// The shape tiles as one character each (`quadtree`), cut every `shapeTreeCut` zooms: the

@@ -201,7 +201,7 @@ public struct TileSet: Sendable {
                 ("byteBudget", .int(pyramid.options.byteBudget)),
                 ("tree", .string(points.tree)),
                 ("reach", .string(points.reach)),
-                ("shapes", shapes.map(shapeManifest) ?? .null),
+                ("shapes", shapes.map { shapeManifest($0, items: dataset.items) } ?? .null),
             ])) + "\n"
     }
 

@@ -70,6 +70,10 @@ public struct ShapePyramid: Sendable {
     public let tiles: [Tile]
     /// Leaves over the budget, all at `maxZoom`.
     public let overfullLeaves: [TileKey]
+    /// The least zoom from which every shape is drawn wherever it reaches: at least
+    /// `minimumSize` pixels across, and left out of no simplified tile of that zoom or deeper;
+    /// `nil` when some shape is not, down to `maxZoom` (one with no extent, say).
+    public let drawnFrom: Int?
 
     /// Tiles `shapes` (one per place; `nil` or points for places without a line or polygon).
     /// - Parameter headerSizes: the encoded size of each place's text in a tile entry (id, title,
@@ -88,6 +92,16 @@ public struct ShapePyramid: Sendable {
         leaves = built.filter(\.isLeaf).sorted { $0.key < $1.key }
         tiles = built.filter { !$0.isLeaf }.sorted { $0.key < $1.key }
         overfullLeaves = leaves.filter { $0.byteSize > options.byteBudget }.map(\.key)
+        let smallest = pieces.lazy.map(\.extent).min() ?? 1
+        let leavingOut = tiles.lazy.filter { !$0.dropped.isEmpty }.map { $0.key.z + 1 }.max() ?? 0
+        let from = max(Self.zoom(atWhich: smallest, spans: options.minimumSize, upTo: options.maxZoom + 1), leavingOut)
+        drawnFrom = from <= options.maxZoom ? from : nil
+    }
+
+    /// The least zoom at which `extent` (of the world's width) spans `pixels` pixels, as the
+    /// tiles measure it; `limit` when none below it does.
+    static func zoom(atWhich extent: Double, spans pixels: Double, upTo limit: Int) -> Int {
+        (0..<limit).first { extent >= pixels / (256 * pow(2, Double($0))) } ?? limit
     }
 
     /// Grid units per tile side of a simplified tile: four to a pixel, so that rounding moves a

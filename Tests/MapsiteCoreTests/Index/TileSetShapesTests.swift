@@ -175,6 +175,51 @@ struct TileSetShapesTests {
         #expect(!pyramid.tiles.isEmpty, "no simplified shape tile")
     }
 
+    @Test("pointsBelow: where every polygon is 2 pixels across and no tile leaves one out; null with points or lines")
+    func pointsBelow() throws {
+        struct Manifest: Decodable {
+            struct Shapes: Decodable { var pointsBelow: Int? }
+            var shapes: Shapes?
+        }
+        func manifest(_ tiles: TileSet) throws -> Manifest {
+            let json = try #require(tiles.files.first { $0.path.hasSuffix("/index.json") }?.json)
+            return try JSONDecoder().decode(Manifest.self, from: Data(json.utf8))
+        }
+        /// The least zoom at which every polygon of `items` is 2 pixels across in Web Mercator
+        /// (the larger side of its box), measured here from the degrees.
+        func sizeZoom(_ items: [Item]) -> Int {
+            func mercator(_ p: GeoPoint) -> (x: Double, y: Double) {
+                let phi = p.latitude * .pi / 180
+                return ((p.longitude + 180) / 360, (1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2)
+            }
+            let smallest = items.map { item -> Double in
+                let points = item.geometry!.polygons.flatMap(\.outer).map(mercator)
+                let xs = points.map(\.x)
+                let ys = points.map(\.y)
+                return max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+            }.min()!
+            return (0...24).first { smallest * 256 * pow(2, Double($0)) >= 2 }!
+        }
+        let mixed = try Self.dataset()
+        #expect(try manifest(TileSet(dataset: mixed, options: .init(byteBudget: 4000))).shapes?.pointsBelow == nil)
+        // The polygons alone, a tight budget so that some tiles deeper than that leave some out.
+        let polygons = Dataset(
+            config: mixed.config, items: mixed.items.filter { $0.geometry?.polygons.isEmpty == false })
+        let tiles = TileSet(dataset: polygons, options: .init(byteBudget: 2000))
+        // From the files: the zooms of the shape tiles whose `d` counts places not drawn.
+        var leavingOut: [Int] = []
+        for (path, json) in tiles.files where path.contains("/shapes/") {
+            let file = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            if try #require(file["d"] as? Int) > 0 { leavingOut.append(Int(path.split(separator: "/")[3])!) }
+        }
+        let size = sizeZoom(polygons.items)
+        #expect(leavingOut.max()! >= size, "no tile at or past the size zoom leaves a polygon out: the test shows less")
+        #expect(try manifest(tiles).shapes?.pointsBelow == max(size, leavingOut.max()! + 1))
+        // A budget every tile fits: the smallest polygon's size alone decides.
+        let roomy = TileSet(dataset: polygons, options: .init(byteBudget: 1_000_000))
+        #expect(try manifest(roomy).shapes?.pointsBelow == size)
+    }
+
     /// The quadkeys of the leaves and the internal tiles of a manifest's shape `tree`, read as
     /// docs/tile-format.md describes it.
     /// The leaves and internal tiles of a tree from `root`; with `cut`, a tile below the root at a
