@@ -116,7 +116,13 @@ public struct ShapePyramid: Sendable {
     public static func byteSize(_ piece: ShapePiece, header: Int, units: Int, buffer: Double) -> Int {
         let units = piece.units ?? units
         let span = units + Int((Double(units) * 2 * buffer / 256).rounded(.up)) + 1
-        let number = String(span).utf8.count + 2
+        var digits = 1
+        var rest = span
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let number = digits + 2
         var size = header + 8 + (piece.units == nil ? 0 : 16)
         for part in piece.parts {
             size += 3
