@@ -60,7 +60,9 @@ struct ShapePyramidBuilder {
 
     /// The tile at `key` from the pieces cut to its grown square, and its children with theirs.
     private func node(_ key: TileKey, _ pieces: [ShapePiece]) -> Outcome {
-        let pieces = pieces.sorted { $0.item < $1.item }
+        // The pieces come sorted but at the root; sorting a copy would retain every one of them.
+        let isSorted = zip(pieces, pieces.dropFirst()).allSatisfy { $0.item <= $1.item }
+        let pieces = isSorted ? pieces : pieces.sorted { $0.item < $1.item }
         let units = ShapePyramid.leafUnits(zoom: key.z)
         let full = options.tileOverhead + pieces.reduce(0) { $0 + size($1, units: units) }
         let leaf = ShapePyramid.Tile(key: key, isLeaf: true, pieces: pieces, dropped: [], units: units, byteSize: full)
