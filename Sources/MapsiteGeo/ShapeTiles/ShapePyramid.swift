@@ -123,12 +123,9 @@ public struct ShapePyramid: Sendable {
             digits += 1
         }
         let number = digits + 2
-        var size = header + 8 + (piece.units == nil ? 0 : 16)
-        for part in piece.parts {
-            size += 3
-            for ring in part { size += 3 + ring.count * 2 * number }
-        }
-        return size
+        let overhead = header + 8 + (piece.units == nil ? 0 : 16)
+        // Three bytes of brackets and a comma for each part and each ring, two numbers a vertex.
+        return overhead + 3 * (piece.partCount + piece.ringCount) + 2 * number * piece.vertexCount
     }
 
     /// Rounds a world point to the grid of `units` per side of the tiles at `zoom` (the same grid
