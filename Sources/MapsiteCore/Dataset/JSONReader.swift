@@ -39,7 +39,11 @@ struct JSONReader {
     private mutating func value() throws -> JSONValue {
         // The open arrays and objects, innermost last; `isArray` tells which stack each is on.
         var isArray: [Bool] = []
-        var arrays: [[JSONValue]] = []
+        // The elements of every open array, one after another, and where each array's begin: an
+        // array is made once, at its close, at its size (a GeoJSON position, made by appending,
+        // would be allocated twice; a ring of ten positions five times).
+        var elements: [JSONValue] = []
+        var arrayStarts: [Int] = []
         var objects: [[String: JSONValue]] = []
         // For each open object, the key whose value is being read and where it starts.
         var keys: [(name: String, start: Int)] = []
@@ -62,7 +66,7 @@ struct JSONReader {
                         break
                     }
                     isArray.append(true)
-                    arrays.append([])
+                    arrayStarts.append(elements.count)
                 } else {
                     if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
                         position += 1
@@ -85,11 +89,13 @@ struct JSONReader {
             while let array = isArray.last {
                 skipSpace()
                 if array {
-                    arrays[arrays.count - 1].append(value)
+                    elements.append(value)
                     guard position < bytes.count, bytes[position] != UInt8(ascii: "]") else {
                         try expect(UInt8(ascii: "]"), "a comma or ] after the element")
                         isArray.removeLast()
-                        value = .array(arrays.removeLast())
+                        let start = arrayStarts.removeLast()
+                        value = .array(Array(elements[start...]))
+                        elements.removeSubrange(start...)
                         continue
                     }
                     try expect(UInt8(ascii: ","), "a comma or ] after the element")

@@ -27,6 +27,8 @@ public struct ShapeIndex: Sendable {
     let order: [Int32]
     /// The shapes' boxes in tree order, side by side for the queries that read them.
     let leafBoxes: [Box3]
+    /// The first vertex of each shape in tree order, for `ShapeSearch`'s first bound.
+    let firstVertices: [SphereVector]
     /// The boxes of the tree's nodes, level by level from the leaves: node `i` of level 0 holds
     /// shapes `order[i * fanout ..< (i + 1) * fanout]`; node `i` of level `l + 1` holds nodes
     /// `i * fanout ..< (i + 1) * fanout` of level `l`.
@@ -44,6 +46,10 @@ public struct ShapeIndex: Sendable {
         order = SpatialOrder.positions(of: points)
         var levels: [[Box3]] = []
         leafBoxes = order.map { shapes[Int($0)].box }
+        // A shape without vertices (none is made so) would bound nothing: infinitely far.
+        firstVertices = order.map {
+            shapes[Int($0)].vertices.first ?? SphereVector(x: .infinity, y: .infinity, z: .infinity)
+        }
         var boxes = leafBoxes
         repeat {
             boxes = stride(from: 0, to: boxes.count, by: Self.fanout).map { start in
@@ -60,7 +66,7 @@ public struct ShapeIndex: Sendable {
     /// - Complexity: O(m (log n + c · v²)) expected for m queries, where c is the number of
     ///   shapes whose boxes come within the k-th distance and v their vertex count.
     public func nearest(to queries: [SphericalShape], at queryPoints: [GeoPoint], k: Int) -> NeighbourTable {
-        table(stride: min(k, count), order: SpatialOrder.positions(of: queryPoints)) { row, search in
+        table(stride: min(k, count), order: SpatialOrder.positions(of: queryPoints)) { row, _, search in
             search.run(queries[row], from: queryPoints[row], excluding: -1)
         }
     }
@@ -69,17 +75,18 @@ public struct ShapeIndex: Sendable {
     /// - Returns: a table whose `stride` is `min(k, count - 1)`.
     /// - Complexity: as `nearest(to:at:k:)` with the indexed shapes as the queries.
     public func allNearest(k: Int) -> NeighbourTable {
-        table(stride: max(0, min(k, count - 1)), order: order) { row, search in
-            search.run(shapes[row], from: points[row], excluding: row)
+        table(stride: max(0, min(k, count - 1)), order: order) { row, slot, search in
+            search.run(shapes[row], from: points[row], excluding: row, slot: slot)
         }
     }
 
-    /// Fills a table of `order.count` rows of `stride` neighbours, `answer` giving each row's.
+    /// Fills a table of `order.count` rows of `stride` neighbours, `answer` giving each row's
+    /// (from the row and its position in `order`).
     ///
     /// Rows are answered in `order`, the Z-order of their places, so that each query walks the
     /// nodes and measures the shapes the queries just before it read, still in the CPU's cache.
     private func table(
-        stride: Int, order: [Int32], _ answer: (Int, inout ShapeSearch) -> [Neighbour]
+        stride: Int, order: [Int32], _ answer: (Int, Int, inout ShapeSearch) -> [Neighbour]
     ) -> NeighbourTable {
         precondition(stride >= 0, "k must not be negative")
         let rows = order.count
@@ -90,7 +97,7 @@ public struct ShapeIndex: Sendable {
                 var search = ShapeSearch(index: self, needed: stride)
                 for position in chunk {
                     let row = Int(order[position])
-                    for (column, neighbour) in answer(row, &search).enumerated() {
+                    for (column, neighbour) in answer(row, position, &search).enumerated() {
                         (output.base + row * stride + column).initialize(to: neighbour)
                     }
                 }

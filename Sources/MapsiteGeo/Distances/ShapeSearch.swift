@@ -12,6 +12,8 @@ struct ShapeSearch {
     private var found: [(chord: Double, index: Int32)] = []
     /// The squared chord beyond which nothing can enter the result.
     private var bound = Double.infinity
+    /// The squared chords to the first vertices of the shapes next to a query in tree order.
+    private var seeds: [Double] = []
 
     init(index: ShapeIndex, needed: Int) {
         self.index = index
@@ -24,12 +26,15 @@ struct ShapeSearch {
     /// Shapes wait in the queue by the distance to their boxes, as nodes do, and are measured
     /// only when they come first, so a shape whose box is farther than the k-th distance found
     /// by then is never measured; a measure stops as soon as it cannot come within that distance.
+    /// A query that is an indexed shape gives its `slot` in the tree order: the search then starts
+    /// with a bound from the shapes next to it there (`seededBound`), which spares it queueing
+    /// and measuring the far ones it would otherwise meet first; the result is the same.
     /// - Complexity: O(log n) node visits expected, plus an exact distance for every shape whose
     ///   box comes within the k-th distance found.
-    mutating func run(_ query: SphericalShape, from origin: GeoPoint, excluding: Int) -> [Neighbour] {
+    mutating func run(_ query: SphericalShape, from origin: GeoPoint, excluding: Int, slot: Int? = nil) -> [Neighbour] {
         queue.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
-        bound = .infinity
+        bound = slot.map { seededBound(query, around: $0, excluding: excluding) } ?? .infinity
         guard let top = index.levels.last else { return [] }
         for node in top.indices {
             push(query.box.squaredDistance(to: top[node]), Int32(index.levels.count - 1), Int32(node))
@@ -71,6 +76,24 @@ struct ShapeSearch {
         }
     }
 
+    /// A squared chord no nearer than the `needed`-th nearest shape's, with `offer`'s slack: the
+    /// `needed`-th least of the squared chords from the query's first vertex to the first vertex
+    /// of each shape within `needed` slots of `slot` in the tree order. The chord between two
+    /// vertices is never less than the distance between their shapes, so at least `needed`
+    /// shapes lie within it; infinity when fewer than `needed` shapes are there to ask.
+    /// - Complexity: O(k log k) for k = `needed`.
+    private mutating func seededBound(_ query: SphericalShape, around slot: Int, excluding: Int) -> Double {
+        guard let first = query.vertices.first else { return .infinity }
+        seeds.removeAll(keepingCapacity: true)
+        for other in max(0, slot - needed)..<min(index.order.count, slot + needed + 1)
+        where Int(index.order[other]) != excluding {
+            seeds.append(first.squaredChord(to: index.firstVertices[other]))
+        }
+        guard needed > 0, seeds.count >= needed else { return .infinity }
+        seeds.sort()
+        return seeds[needed - 1] * (1 + 1e-9) + 1e-24
+    }
+
     /// Keeps a measured shape in order, and tightens the bound once `needed` shapes are kept to
     /// the k-th squared chord, with slack for chords that round to equal metres.
     private mutating func offer(_ chord: Double, _ shape: Int32) {
@@ -83,7 +106,7 @@ struct ShapeSearch {
         }
         found[slot] = (chord, shape)
         guard found.count >= needed else { return }
-        bound = found[needed - 1].chord * (1 + 1e-9) + 1e-24
+        bound = min(bound, found[needed - 1].chord * (1 + 1e-9) + 1e-24)
         while let last = found.last, last.chord > bound { found.removeLast() }
     }
 

@@ -87,15 +87,17 @@ extension SphericalShape {
                             guard other.box.squaredDistance(to: vertex) < best else { continue }
                             for path in 0..<(starts.count - 1) {
                                 let (start, end) = (Int(starts[path]), Int(starts[path + 1]))
+                                // Each vertex's chord once, for the two arcs it ends.
+                                var chordA = vertex.squaredChord(to: targets[start])
                                 if end - start == 1 {
-                                    best = min(best, vertex.squaredChord(to: targets[start]))
+                                    best = min(best, chordA)
                                     continue
                                 }
                                 for index in start..<(end - 1) {
-                                    best = min(
-                                        best,
-                                        Self.squaredChord(
-                                            from: vertex, toArc: targets[index], targets[index + 1], frames[index]))
+                                    let chordB = vertex.squaredChord(to: targets[index + 1])
+                                    let arc = Self.squaredChord(from: vertex, ends: chordA, chordB, frames[index])
+                                    best = min(best, arc)
+                                    chordA = chordB
                                 }
                             }
                             if best == 0 { return }
@@ -107,13 +109,12 @@ extension SphericalShape {
         return best
     }
 
-    /// The squared chord from `p` to the nearest point of the arc a–b: the foot of the
-    /// perpendicular great circle when it falls inside the arc, else the nearer end.
+    /// The squared chord from `p` to the nearest point of the arc a–b, given the squared chords
+    /// from `p` to a and to b: the foot of the perpendicular great circle when it falls inside
+    /// the arc, else the nearer end.
     @inline(__always)
-    static func squaredChord(
-        from p: SphereVector, toArc a: SphereVector, _ b: SphereVector, _ frame: EdgeFrame
-    ) -> Double {
-        let ends = min(p.squaredChord(to: a), p.squaredChord(to: b))
+    static func squaredChord(from p: SphereVector, ends toA: Double, _ toB: Double, _ frame: EdgeFrame) -> Double {
+        let ends = min(toA, toB)
         // The foot lies between a and b when p is on the inner side of both end planes.
         guard frame.inverseLength > 0, frame.afterA.dot(p) > 0, frame.beforeB.dot(p) > 0 else { return ends }
         let sine = abs(frame.normal.dot(p)) * frame.inverseLength

@@ -15,7 +15,9 @@ public struct ShapePiece: Sendable, Hashable {
     /// The place: an index into the tiled items.
     public var item: Int32
     public var kind: Kind
-    public var parts: [[[WorldPoint]]]
+    public var parts: [[[WorldPoint]]] {
+        didSet { (partCount, ringCount, vertexCount) = Self.counts(parts) }
+    }
     /// The box around every vertex of this piece.
     public var bounds: WorldBox
     /// The larger side of the box around the place's whole shape (not only this piece), so every
@@ -32,10 +34,19 @@ public struct ShapePiece: Sendable, Hashable {
         self.bounds = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
         self.extent = extent
         self.units = units
+        (partCount, ringCount, vertexCount) = Self.counts(parts)
     }
 
-    /// The number of vertices.
-    public var vertexCount: Int { parts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } }
+    /// The number of parts, of lines or rings, and of vertices, counted when the parts are set:
+    /// the tiles' size bounds read them for every piece at every zoom, where counting would
+    /// read each ring's array again.
+    public private(set) var partCount = 0
+    public private(set) var ringCount = 0
+    public private(set) var vertexCount = 0
+
+    private static func counts(_ parts: [[[WorldPoint]]]) -> (Int, Int, Int) {
+        (parts.count, parts.reduce(0) { $0 + $1.count }, parts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } })
+    }
 
     /// The pieces that stand for `geometry` in world coordinates: none for points and
     /// MultiPoints (drawn as markers), else one, plus a copy one turn to the west (or east) when

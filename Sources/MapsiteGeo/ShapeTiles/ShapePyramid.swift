@@ -130,13 +130,16 @@ public struct ShapePyramid: Sendable {
     public static func byteSize(_ piece: ShapePiece, header: Int, units: Int, buffer: Double) -> Int {
         let units = piece.units ?? units
         let span = units + Int((Double(units) * 2 * buffer / 256).rounded(.up)) + 1
-        let number = String(span).utf8.count + 2
-        var size = header + 8 + (piece.units == nil ? 0 : 16)
-        for part in piece.parts {
-            size += 3
-            for ring in part { size += 3 + ring.count * 2 * number }
+        var digits = 1
+        var rest = span
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
-        return size
+        let number = digits + 2
+        let overhead = header + 8 + (piece.units == nil ? 0 : 16)
+        // Three bytes of brackets and a comma for each part and each ring, two numbers a vertex.
+        return overhead + 3 * (piece.partCount + piece.ringCount) + 2 * number * piece.vertexCount
     }
 
     /// Rounds a world point to the grid of `units` per side of the tiles at `zoom` (the same grid

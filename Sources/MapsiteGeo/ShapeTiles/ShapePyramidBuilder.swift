@@ -60,7 +60,9 @@ struct ShapePyramidBuilder {
 
     /// The tile at `key` from the pieces cut to its grown square, and its children with theirs.
     private func node(_ key: TileKey, _ pieces: [ShapePiece]) -> Outcome {
-        let pieces = pieces.sorted { $0.item < $1.item }
+        // The pieces come sorted but at the root; sorting a copy would retain every one of them.
+        let isSorted = pieces.indices.dropFirst().allSatisfy { pieces[$0 - 1].item <= pieces[$0].item }
+        let pieces = isSorted ? pieces : pieces.sorted { $0.item < $1.item }
         let units = ShapePyramid.leafUnits(zoom: key.z)
         let full = options.tileOverhead + pieces.reduce(0) { $0 + size($1, units: units) }
         let leaf = ShapePyramid.Tile(key: key, isLeaf: true, pieces: pieces, dropped: [], units: units, byteSize: full)
@@ -91,10 +93,12 @@ struct ShapePyramidBuilder {
             + ShapePyramid.fallbackUnits(zoom: key.z).map { ($0, ShapePyramid.rounding(zoom: key.z, units: $0)) }
         var kept: [(piece: ShapePiece, size: Int)] = []
         var total = options.tileOverhead
-        for piece in pieces where piece.extent >= options.minimumSize * pixel {
+        // By index: a piece too small to draw is passed over without copying it.
+        for index in pieces.indices where pieces[index].extent >= options.minimumSize * pixel {
             guard
                 let simple = ShapeSimplifier.simplified(
-                    piece, tolerance: options.tolerance * pixel, minimumSize: options.minimumSize * pixel, grids: grids)
+                    pieces[index], tolerance: options.tolerance * pixel, minimumSize: options.minimumSize * pixel,
+                    grids: grids)
             else { continue }
             let bytes = size(simple, units: units)
             kept.append((simple, bytes))

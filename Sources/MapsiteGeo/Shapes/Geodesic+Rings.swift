@@ -15,12 +15,11 @@ extension Geodesic {
     /// go around a pole, ±360 for one that does (positive eastwards).
     /// - Complexity: O(n) for n vertices.
     static func winding(_ ring: [GeoPoint]) -> Double {
-        let longitudes = ring.filter { abs($0.latitude) < 90 }.map(\.longitude)
-        guard var previous = longitudes.last else { return 0 }
+        guard var previous = ring.last(where: { abs($0.latitude) < 90 })?.longitude else { return 0 }
         var total = 0.0
-        for longitude in longitudes {
-            total += longitudeStep(from: previous, to: longitude)
-            previous = longitude
+        for point in ring where abs(point.latitude) < 90 {
+            total += longitudeStep(from: previous, to: point.longitude)
+            previous = point.longitude
         }
         return total
     }

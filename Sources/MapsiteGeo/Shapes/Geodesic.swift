@@ -20,12 +20,28 @@ public enum Geodesic {
     /// - Complexity: O(1); a few iterations, at most 200.
     public static func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         if a == b { return 0 }
+        return distance(Reduced(a), Reduced(b))
+    }
+
+    /// A vertex with the sine and cosine of its reduced latitude, which every edge it ends needs.
+    struct Reduced {
+        var point: GeoPoint
+        var sinU: Double
+        var cosU: Double
+
+        init(_ point: GeoPoint) {
+            self.point = point
+            let u = atan((1 - flattening) * tan(point.latitude * .pi / 180))
+            (sinU, cosU) = (sin(u), cos(u))
+        }
+    }
+
+    /// `distance(_:_:)` between two distinct vertices whose reduced latitudes are worked out.
+    private static func distance(_ a: Reduced, _ b: Reduced) -> Double {
         let f = flattening
         // The short way round, so that an edge across the antimeridian is measured as one.
-        let lambdaL = longitudeStep(from: a.longitude, to: b.longitude) * .pi / 180
-        let u1 = atan((1 - f) * tan(a.latitude * .pi / 180))
-        let u2 = atan((1 - f) * tan(b.latitude * .pi / 180))
-        let (sinU1, cosU1, sinU2, cosU2) = (sin(u1), cos(u1), sin(u2), cos(u2))
+        let lambdaL = longitudeStep(from: a.point.longitude, to: b.point.longitude) * .pi / 180
+        let (sinU1, cosU1, sinU2, cosU2) = (a.sinU, a.cosU, b.sinU, b.cosU)
         var lambda = lambdaL
         for _ in 0..<200 {
             let (sinLambda, cosLambda) = (sin(lambda), cos(lambda))
@@ -57,7 +73,7 @@ public enum Geodesic {
                 return semiMinorAxis * bigA * (sigma - deltaSigma)
             }
         }
-        return GreatCircle.distance(a, b)
+        return GreatCircle.distance(a.point, b.point)
     }
 
     /// The length of a line through `points` in order, in metres.
@@ -98,11 +114,16 @@ public enum Geodesic {
         polygon.rings.reduce(0) { total, ring in
             guard let last = ring.last else { return total }
             let cut = enclosedPole(ring) != 0
+            // Each vertex's reduced latitude once, for the two edges it ends.
+            let reduced = ring.map(Reduced.init)
             var length = 0.0
             // A ring written without its closing position still has the closing edge.
-            for (a, b) in zip(ring, ring.dropFirst() + (ring.first != last ? [ring[0]] : [])) {
+            let edges = ring.first != last ? ring.count : ring.count - 1
+            for edge in 0..<edges {
+                let next = edge + 1 < ring.count ? edge + 1 : 0
+                let (a, b) = (ring[edge], ring[next])
                 if cut && abs(a.longitude) == 180 && abs(b.longitude) == 180 { continue }
-                length += distance(a, b)
+                length += a == b ? 0 : distance(reduced[edge], reduced[next])
             }
             return total + length
         }
@@ -128,14 +149,16 @@ public enum Geodesic {
     private static func signedExcess(_ ring: [GeoPoint]) -> Double {
         guard var previous = ring.last else { return 0 }
         var total = 0.0
+        // Each vertex's term once, for the two edges it ends.
+        var t1 = tan(authalicLatitude(previous.latitude * .pi / 180) / 2)
         for vertex in ring {
             var deltaLongitude = (vertex.longitude - previous.longitude) * .pi / 180
             if deltaLongitude > .pi { deltaLongitude -= 2 * .pi }
             if deltaLongitude < -.pi { deltaLongitude += 2 * .pi }
-            let t1 = tan(authalicLatitude(previous.latitude * .pi / 180) / 2)
             let t2 = tan(authalicLatitude(vertex.latitude * .pi / 180) / 2)
             total += 2 * atan2(tan(deltaLongitude / 2) * (t1 + t2), 1 + t1 * t2)
             previous = vertex
+            t1 = t2
         }
         return total
     }

@@ -23,6 +23,9 @@ extension Geometry {
             }
         }
         if bounds.minLongitude == -180 && bounds.maxLongitude == 180 { return bounds }
+        // Longitudes less than half a turn apart (with room to spare for rounding) leave their
+        // widest gap across the antimeridian: the plain rectangle, without sorting them.
+        if bounds.maxLongitude - bounds.minLongitude < 179 { return bounds }
         let longitudes = points.map(\.longitude).sorted()
         // The gap across the antimeridian, from the most eastern longitude round to the most western.
         var widest = (gap: longitudes[0] + 360 - longitudes[longitudes.count - 1], west: longitudes[0])

@@ -115,4 +115,26 @@ struct JSONReaderTests {
         let numbers = try #require(value.array).map(\.number)
         #expect(numbers == texts.map(Double.init))
     }
+
+    @Test("numbers of up to 15 digits, read in one division, are bit for bit what Double(text) gives")
+    func shortNumbers() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "0.1", "-0.5", "123456789012345", "-0.00000000000001", "1e5",
+            "0.1234567890123456", "1234567890123456",
+        ]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...15, using: &generator)
+            let decimals = Int.random(in: 0...digits, using: &generator)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            if decimals > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals)) }
+            // The reader's grammar: no leading zeros but for a lone 0 before the point.
+            text = text.replacing(/^0+(?=[0-9])/, with: "")
+            if text.hasPrefix(".") { text = "0" + text }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        let value = try read("[" + texts.joined(separator: ",") + "]").get()
+        let numbers = try #require(value.array).map { $0.number?.bitPattern }
+        #expect(numbers == texts.map { Double($0)?.bitPattern })
+    }
 }
