@@ -308,20 +308,26 @@ def _crowded_shapes(count=400, seed=11):
     return features
 
 
+def _serve_shapes(workdir, name, title, features, tile_budget):
+    """A site of one dataset, `shapes`, of the GeoJSON features, built and served under /demo/
+    (its folders in workdir named after `name`): the started server."""
+    from support import StaticServer, build_site
+
+    content = workdir / f"{name}-content"
+    (content / "data").mkdir(parents=True, exist_ok=True)
+    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    (content / "site.yml").write_text(
+        f"title: {title}\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
+        f"    item_title: name\n    neighbours: 0\n    tile_budget: {tile_budget}\n")
+    site = build_site(content, workdir / f"{name}-site", theme=REPO / "templates")
+    return StaticServer(site, workdir / f"nginx-{name}").start()
+
+
 @pytest.fixture(scope="module")
 def crowded(workdir):
     """(server, features): the crowded site, built and served under /demo/."""
-    from support import StaticServer, build_site
-
-    content = workdir / "crowded-content"
-    (content / "data").mkdir(parents=True, exist_ok=True)
     features = _crowded_shapes()
-    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
-    (content / "site.yml").write_text(
-        "title: Crowded shapes\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
-        "    item_title: name\n    neighbours: 0\n    tile_budget: 1000\n")
-    site = build_site(content, workdir / "crowded-site", theme=REPO / "templates")
-    server = StaticServer(site, workdir / "nginx-crowded").start()
+    server = _serve_shapes(workdir, "crowded", "Crowded shapes", features, 1000)
     yield server, features
     server.stop()
 
@@ -455,17 +461,8 @@ def test_a_place_drawn_as_its_polygon_has_no_pin(crowded, crowded_browser):
 @pytest.fixture(scope="module")
 def polygons_only(workdir):
     """The crowded site's polygons alone: the map needs no pins from the manifest's pointsBelow on."""
-    from support import StaticServer, build_site
-
-    content = workdir / "polygons-content"
-    (content / "data").mkdir(parents=True, exist_ok=True)
     features = [f for f in _crowded_shapes() if f["geometry"]["type"] == "Polygon"]
-    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
-    (content / "site.yml").write_text(
-        "title: Polygons\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
-        "    item_title: name\n    neighbours: 0\n    tile_budget: 4000\n")
-    site = build_site(content, workdir / "polygons-site", theme=REPO / "templates")
-    server = StaticServer(site, workdir / "nginx-polygons").start()
+    server = _serve_shapes(workdir, "polygons", "Polygons", features, 4000)
     yield server
     server.stop()
 
@@ -500,10 +497,6 @@ def test_where_every_polygon_is_drawn_the_map_fetches_no_point_tiles(polygons_on
 def dateline(workdir):
     """A site of one polygon and one line across the antimeridian, written unsplit (179.5° to
     -179.5°), built and served under /demo/."""
-    from support import StaticServer, build_site
-
-    content = workdir / "dateline-content"
-    (content / "data").mkdir(parents=True, exist_ok=True)
     def wrap(lon):
         return round(lon - 360 if lon > 180 else lon, 6)
 
@@ -518,12 +511,7 @@ def dateline(workdir):
         {"type": "Feature", "id": "route", "geometry": {"type": "LineString", "coordinates": route},
          "properties": {"id": "route", "name": "A route across"}},
     ]
-    (content / "data" / "shapes.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": features}))
-    (content / "site.yml").write_text(
-        "title: Date line\ndatasets:\n  - name: shapes\n    source: data/shapes.geojson\n    id: id\n"
-        "    item_title: name\n    neighbours: 0\n    tile_budget: 1000\n")
-    site = build_site(content, workdir / "dateline-site", theme=REPO / "templates")
-    server = StaticServer(site, workdir / "nginx-dateline").start()
+    server = _serve_shapes(workdir, "dateline", "Date line", features, 1000)
     yield server
     server.stop()
 
