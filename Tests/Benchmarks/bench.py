@@ -1063,13 +1063,17 @@ def shape_tree(text, root="", cut=None, cuts=None):
         if c == "-":
             leaves.add(key)
             return
-        tiles.add(key)
+        # A hex digit: the children's bits; a letter from "g": the same, for a shape tile with
+        # nothing to draw, which has no file.
+        mask = int(c, 16) if c in "0123456789abcdef" else "ghijklmnopqrstuv".index(c)
+        if c in "0123456789abcdef":
+            tiles.add(key)
         if cut and key != root and len(key) % cut == 0:
-            if int(c, 16) and cuts is not None:
+            if mask and cuts is not None:
                 cuts.add(key)
             return
         for d in range(4):
-            if int(c, 16) & (1 << d):
+            if mask & (1 << d):
                 visit(key + str(d))
 
     if text:

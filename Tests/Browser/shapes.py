@@ -94,12 +94,21 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
     return shape(geometry).distance(Point(lon, lat)) < 5e-6
 
 
+HEX, EMPTY = "0123456789abcdef", "ghijklmnopqrstuv"
+
+
+def tree_mask(c):
+    """The children a tree character says a tile has: bit d for child d."""
+    return HEX.index(c) if c in HEX else EMPTY.index(c)
+
+
 def shape_tree(text, root="", cut=None, cuts=None):
     """The tiles of a manifest's `shapes.tree` or `tree` (docs/tile-format.md) as (leaves, internal
     tiles), sets of quadkeys: a character a tile, depth first from `root`, children in quadkey
-    order; "-" a leaf, else the hex digit whose bit d says the tile has child d. With `cut` (the
-    shape tree's 4), a tile below the root at a zoom divisible by it has its children, if any, in a
-    file of its own, and goes into the set `cuts`."""
+    order; "-" a leaf, else the hex digit whose bit d says the tile has child d, or for a shape
+    tile with nothing to draw (and no file, so not in the sets) the letter that many after "g".
+    With `cut` (the shape tree's 4), a tile below the root at a zoom divisible by it has its
+    children, if any, in a file of its own, and goes into the set `cuts`."""
     leaves, tiles = set(), set()
     rest = iter(text)
 
@@ -108,13 +117,15 @@ def shape_tree(text, root="", cut=None, cuts=None):
         if c == "-":
             leaves.add(key)
             return
-        tiles.add(key)
+        mask = tree_mask(c)
+        if c in HEX:
+            tiles.add(key)
         if cut and key != root and len(key) % cut == 0:
-            if int(c, 16) and cuts is not None:
+            if mask and cuts is not None:
                 cuts.add(key)
             return
         for d in range(4):
-            if int(c, 16) >> d & 1:
+            if mask >> d & 1:
                 visit(key + str(d))
 
     if text:

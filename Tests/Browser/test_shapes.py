@@ -555,7 +555,7 @@ def test_a_map_of_another_tile_version_says_so(crowded, crowded_browser):
     server, _ = crowded
     manifest = server.site / "tiles" / "shapes" / "index.json"
     data = json.loads(manifest.read_text())
-    assert data["version"] == 5
+    assert data["version"] == 6
     data["version"] = 1
     manifest.write_text(json.dumps(data))
     driver = crowded_browser.driver
@@ -570,7 +570,7 @@ Promise.all([navigator.serviceWorker.getRegistrations().then(function (all) {
     driver.execute_script("window.__errors = []")
     crowded_browser.open("shapes/map/")
     status = wait_for_map(driver)
-    assert "tile format version 1" in status and "reads version 5" in status and "rebuilding" in status, status
+    assert "tile format version 1" in status and "reads version 6" in status and "rebuilding" in status, status
     crowded_browser.open("near/?dataset=shapes&lat=39.95&lon=-75.16")
     WebDriverWait(driver, 10).until(lambda d: "Could not" in d.find_element(By.ID, "near-status").text)
     assert "tile format version 1" in text_of(driver.find_element(By.ID, "near-status"))

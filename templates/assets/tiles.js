@@ -91,7 +91,7 @@
   }
 
   // The tile format this script reads (docs/tile-format.md).
-  var FORMAT_VERSION = 5;
+  var FORMAT_VERSION = 6;
 
   function unitVector(lat, lon) {
     var p = lat * RAD, l = lon * RAD;
@@ -266,18 +266,20 @@
 
   // The quadkeys of a tree of tiles in the manifest (`tree`, `shapes.tree`) or a shape subtree
   // (from `root`, its quadkey): a character a tile, depth first, children in quadkey order; "-"
-  // for a leaf, else the hex digit whose bit d says the tile has child d. With `cut` (the shape
+  // for a leaf, else the hex digit whose bit d says the tile has child d, or for a shape tile with
+  // nothing to draw (and no file) the letter that many places after "g". With `cut` (the shape
   // tree's), a tile below the root at a zoom divisible by it has its children, if any, in a file
-  // of its own. Returns the leaves and the internal tiles as sets, the leaves in the tree's order,
-  // and the tiles cut with children.
+  // of its own. Returns the leaves and the internal tiles that have files as sets, the leaves in
+  // the tree's order, and the tiles cut with children.
   function quadtree(text, root, cut) {
     var leaves = new Set(), tiles = new Set(), cuts = new Set(), order = [], at = 0;
     root = root || "";
     function visit(key) {
       var c = text.charAt(at++);
       if (c === "-") { leaves.add(key); order.push(key); return; }
-      tiles.add(key);
-      var mask = parseInt(c, 16);
+      var mask = "0123456789abcdef".indexOf(c);
+      if (mask < 0) mask = "ghijklmnopqrstuv".indexOf(c);
+      else tiles.add(key);
       if (cut && key !== root && key.length % cut === 0) {
         if (mask) cuts.add(key);
         return;

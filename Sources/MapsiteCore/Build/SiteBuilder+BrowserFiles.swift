@@ -11,15 +11,32 @@ struct BrowserFiles {
 }
 
 extension SiteBuilder {
-    /// The browser-files stage: tiles, the search index and the downloads, each on a thread of
-    /// its own (none needs another), each logged with its own time and peak memory.
-    func makeBrowserFiles(_ content: SiteContent, clock: StageClock) -> BrowserFiles {
+    /// Starts the browser-files stage: tiles, the search index and the downloads, each on a thread
+    /// of its own (none needs another, nor the neighbours or groups), so that they run alongside
+    /// the index and derive stages; `BrowserFilesWork.finish` waits for them.
+    func startBrowserFiles(_ content: SiteContent) -> BrowserFilesWork {
         let datasets = content.datasets
-        let tiles = BackgroundTask(name: "mapsite tiles") {
-            datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
-        }
-        let downloads = BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) }
-        let search = BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) }
+        return BrowserFilesWork(
+            content: content,
+            tiles: BackgroundTask(name: "mapsite tiles") {
+                datasets.map { TileSet(dataset: $0, options: .init(byteBudget: $0.config.tileBudget)) }
+            },
+            downloads: BackgroundTask(name: "mapsite downloads") { Downloads.files(datasets) },
+            search: BackgroundTask(name: "mapsite search index") { SearchIndex(datasets: datasets) })
+    }
+}
+
+/// The browser-files stage under way (`SiteBuilder.startBrowserFiles`).
+struct BrowserFilesWork {
+    let content: SiteContent
+    let tiles: BackgroundTask<[TileSet]>
+    let downloads: BackgroundTask<[(path: String, bytes: [UInt8])]>
+    let search: BackgroundTask<SearchIndex>
+
+    /// Waits for the tiles, search index and downloads, logs each with its own time and peak
+    /// memory, and returns their files.
+    func finish(clock: StageClock) -> BrowserFiles {
+        let datasets = content.datasets
         var files: [OutputFile] = []
         var warnings: [String] = []
         var firstViews: [String: String] = [:]

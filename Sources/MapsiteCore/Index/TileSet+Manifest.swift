@@ -4,19 +4,22 @@ import MapsiteGeo
 extension TileSet {
     /// A quadtree's tiles as one character each, depth first from `root`, children in quadkey
     /// order: `-` for a leaf, else the hex digit whose bit d says the tile has child d (an internal
-    /// tile may have none). Empty when neither set holds the root. With `cut`, a tile below the
-    /// root at a zoom divisible by `cut` is written without its children, and listed in `cuts`
-    /// when it has any.
+    /// tile may have none), or for an internal tile of `empty` (one with nothing to draw, which has
+    /// no file) the letter that many places after `g`. Empty when neither set holds the root. With
+    /// `cut`, a tile below the root at a zoom divisible by `cut` is written without its children,
+    /// and listed in `cuts` when it has any.
     ///
     /// - Returns: the text, the leaves in its order (that of their quadkeys), and the tiles cut.
     /// - Complexity: O(t) for t tiles.
     static func quadtree(
-        leaves: Set<TileKey>, tiles: Set<TileKey>, root: TileKey = TileKey(z: 0, x: 0, y: 0), cut: Int? = nil
+        leaves: Set<TileKey>, tiles: Set<TileKey>, empty: Set<TileKey> = [], root: TileKey = TileKey(z: 0, x: 0, y: 0),
+        cut: Int? = nil
     ) -> (text: String, leaves: [TileKey], cuts: [TileKey]) {
         var text: [UInt8] = []
         var order: [TileKey] = []
         var cuts: [TileKey] = []
         let digits = Array("0123456789abcdef".utf8)
+        let emptyDigits = Array("ghijklmnopqrstuv".utf8)
         func visit(_ key: TileKey) {
             if leaves.contains(key) {
                 text.append(UInt8(ascii: "-"))
@@ -24,7 +27,8 @@ extension TileSet {
                 return
             }
             let children = key.children.enumerated().filter { leaves.contains($1) || tiles.contains($1) }
-            text.append(digits[children.reduce(0) { $0 | 1 << $1.offset }])
+            let mask = children.reduce(0) { $0 | 1 << $1.offset }
+            text.append(empty.contains(key) ? emptyDigits[mask] : digits[mask])
             if let cut, key != root, key.z % cut == 0 {
                 if !children.isEmpty { cuts.append(key) }
                 return

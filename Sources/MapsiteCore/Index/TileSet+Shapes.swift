@@ -170,18 +170,21 @@ extension TileSet {
         return pyramid.drawnFrom
     }
 
-    /// The shape tiles as one character each (`quadtree`), cut every `shapeTreeCut` zooms: the
-    /// tree from tile 0/0/0, and for each tile cut with children, its subtree from itself (its own
-    /// character first) down to the next zoom cut, as `tree/<z>/<x>/<y>.json` holds it.
+    /// The shape tiles as one character each (`quadtree`; a simplified tile with nothing to draw, at
+    /// a zoom where every shape reaching it is too small, has a letter and no file), cut every
+    /// `shapeTreeCut` zooms: the tree from tile 0/0/0, and for each tile cut with children, its
+    /// subtree from itself (its own character first) down to the next zoom cut, as
+    /// `tree/<z>/<x>/<y>.json` holds it.
     /// - Complexity: O(t) for t tiles.
     static func shapeTrees(_ pyramid: ShapePyramid) -> (tree: String, subtrees: [(key: TileKey, tree: String)]) {
         let leaves = Set(pyramid.leaves.map(\.key))
         let tiles = Set(pyramid.tiles.map(\.key))
-        let top = quadtree(leaves: leaves, tiles: tiles, cut: shapeTreeCut)
+        let empty = Set(pyramid.tiles.filter(\.pieces.isEmpty).map(\.key))
+        let top = quadtree(leaves: leaves, tiles: tiles, empty: empty, cut: shapeTreeCut)
         var subtrees: [(key: TileKey, tree: String)] = []
         var queue = top.cuts
         while let key = queue.popLast() {
-            let part = quadtree(leaves: leaves, tiles: tiles, root: key, cut: shapeTreeCut)
+            let part = quadtree(leaves: leaves, tiles: tiles, empty: empty, root: key, cut: shapeTreeCut)
             subtrees.append((key, part.text))
             queue += part.cuts
         }

@@ -4,7 +4,7 @@ import MapsiteGeo
 /// One dataset's map tiles as files: the manifest and every point and cluster tile, encoded as
 /// compact JSON (format in `docs/tile-format.md`).
 public struct TileSet: Sendable {
-    public static let formatVersion = 5
+    public static let formatVersion = 6
     /// Decimals of coordinates in tiles: 6 is about 0.1 m.
     static let decimals = 6
 
@@ -81,8 +81,9 @@ public struct TileSet: Sendable {
                 headerSizes: (0..<headers.count).map { headers.byteCount(of: $0) },
                 options: .init(
                     byteBudget: options.byteBudget, maxZoom: options.maxZoom, tileOverhead: Self.shapeTileOverhead))
-            // Written on two threads: the tiles are many, and each is read alone.
-            let tiles = pyramid.leaves + pyramid.tiles
+            // Written on two threads: the tiles are many, and each is read alone. A simplified tile
+            // with nothing to draw has no file: the tree marks it (`shapeTrees`).
+            let tiles = pyramid.leaves + pyramid.tiles.filter { !$0.pieces.isEmpty }
             let texts = TwoHalves.map(count: tiles.count) { index in
                 var json: [UInt8] = []
                 Self.shapeTile(tiles[index], headers: headers, to: &json)

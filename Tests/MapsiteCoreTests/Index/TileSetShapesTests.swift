@@ -33,7 +33,7 @@ struct TileSetShapesTests {
         return Dataset(config: config, items: items)
     }
 
-    @Test("version 5: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
+    @Test("version 6: each place's whole geometry beside its point tile, reaches, shape tiles, budgets held")
     func shapesInTiles() throws {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 4000))
@@ -49,7 +49,7 @@ struct TileSetShapesTests {
         }
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(try #require(files["tiles/\(dataset.name)/index.json"]).utf8))
-        #expect(manifest.version == 5)
+        #expect(manifest.version == 6)
         // The point tiles and the cluster tiles as a tree; a reach for each point tile, in its order.
         let points = Self.shapeTiles(manifest.tree)
         #expect(Set(points.leaves) == Set(tiles.pyramid.leaves.map(\.key.quadkey)))
@@ -70,6 +70,7 @@ struct TileSetShapesTests {
             #expect(part.tiles.first == key, "a subtree starts at its own tile")
             shapes.leaves += part.leaves
             shapes.tiles += part.tiles.dropFirst()
+            shapes.empty.formUnion(part.empty)
             shapes.cuts += part.cuts
             subtrees += 1
         }
@@ -77,8 +78,10 @@ struct TileSetShapesTests {
         #expect(files.keys.filter { $0.contains("/tree/") }.count == subtrees)
         #expect(shapes.leaves.count + shapes.tiles.count > 4)
         #expect(Set(shapes.leaves).count == shapes.leaves.count && Set(shapes.tiles).count == shapes.tiles.count)
+        // A simplified tile with nothing to draw has a letter in the tree and no file.
         #expect(
-            Set(files.keys.filter { $0.contains("/shapes/") }).count == shapes.leaves.count + shapes.tiles.count)
+            Set(files.keys.filter { $0.contains("/shapes/") }).count
+                == shapes.leaves.count + shapes.tiles.count - shapes.empty.count)
         for (path, json) in files where !path.hasSuffix("index.json") {
             #expect(json.utf8.count <= 4000, "\(path): \(json.utf8.count) bytes")
         }
@@ -138,8 +141,14 @@ struct TileSetShapesTests {
         let pyramid = try #require(tiles.shapes)
         #expect(Set(shapes.leaves) == Set(pyramid.leaves.map(\.key.quadkey)))
         #expect(Set(shapes.tiles) == Set(pyramid.tiles.map(\.key.quadkey)))
+        #expect(shapes.empty == Set(pyramid.tiles.filter(\.pieces.isEmpty).map(\.key.quadkey)))
+        #expect(pyramid.tiles.allSatisfy { !$0.pieces.isEmpty || !$0.dropped.isEmpty })
         for tile in pyramid.leaves + pyramid.tiles {
             let t = tile.key
+            if !tile.isLeaf && tile.pieces.isEmpty {
+                #expect(files["tiles/\(dataset.name)/shapes/\(t.z)/\(t.x)/\(t.y).json"] == nil)
+                continue
+            }
             let json = try #require(files["tiles/\(dataset.name)/shapes/\(t.z)/\(t.x)/\(t.y).json"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             #expect(object["e"] as? Int == tile.units)
@@ -178,7 +187,10 @@ struct TileSetShapesTests {
     @Test("pointsBelow: where every polygon is 2 pixels across and no tile leaves one out; null with points or lines")
     func pointsBelow() throws {
         struct Manifest: Decodable {
-            struct Shapes: Decodable { var pointsBelow: Int? }
+            struct Shapes: Decodable {
+                var pointsBelow: Int?
+                var tree: String
+            }
             var shapes: Shapes?
         }
         func manifest(_ tiles: TileSet) throws -> Manifest {
@@ -206,12 +218,24 @@ struct TileSetShapesTests {
         let polygons = Dataset(
             config: mixed.config, items: mixed.items.filter { $0.geometry?.polygons.isEmpty == false })
         let tiles = TileSet(dataset: polygons, options: .init(byteBudget: 2000))
-        // From the files: the zooms of the shape tiles whose `d` counts places not drawn.
+        // From the files: the zooms of the shape tiles whose `d` counts places not drawn, and of
+        // those with nothing to draw, which have no file (every shape reaching them left out).
         var leavingOut: [Int] = []
         for (path, json) in tiles.files where path.contains("/shapes/") {
             let file = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             if try #require(file["d"] as? Int) > 0 { leavingOut.append(Int(path.split(separator: "/")[3])!) }
         }
+        var tree = Self.shapeTiles(try #require(try manifest(tiles).shapes?.tree), cut: 4)
+        while let key = tree.cuts.popLast() {
+            let t = tileOf(key)
+            let json = try #require(tiles.files.first { $0.path.hasSuffix("/tree/\(t.z)/\(t.x)/\(t.y).json") }?.json)
+            let file = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+            let part = Self.shapeTiles(try #require(file["t"]), root: key, cut: 4)
+            tree.empty.formUnion(part.empty)
+            tree.cuts += part.cuts
+        }
+        #expect(!tree.empty.isEmpty, "no tile with nothing to draw: the test shows less")
+        leavingOut += tree.empty.map(\.count)
         let size = sizeZoom(polygons.items)
         #expect(leavingOut.max()! >= size, "no tile at or past the size zoom leaves a polygon out: the test shows less")
         #expect(try manifest(tiles).shapes?.pointsBelow == max(size, leavingOut.max()! + 1))
@@ -222,13 +246,15 @@ struct TileSetShapesTests {
 
     /// The quadkeys of the leaves and the internal tiles of a manifest's shape `tree`, read as
     /// docs/tile-format.md describes it.
-    /// The leaves and internal tiles of a tree from `root`; with `cut`, a tile below the root at a
-    /// zoom divisible by it has its children, if any, elsewhere (and is listed in `cuts`).
+    /// The leaves and internal tiles of a tree from `root`, and those of the internal tiles with
+    /// nothing to draw (a letter from `g` in place of the hex digit); with `cut`, a tile below the
+    /// root at a zoom divisible by it has its children, if any, elsewhere (and is listed in `cuts`).
     private static func shapeTiles(_ tree: String, root: String = "", cut: Int? = nil) -> (
-        leaves: [String], tiles: [String], cuts: [String]
+        leaves: [String], tiles: [String], empty: Set<String>, cuts: [String]
     ) {
         var leaves: [String] = []
         var tiles: [String] = []
+        var empty = Set<String>()
         var cuts: [String] = []
         var rest = Substring(tree)
         func visit(_ key: String) {
@@ -241,7 +267,12 @@ struct TileSetShapesTests {
                 return
             }
             tiles.append(key)
-            let mask = Int(String(c), radix: 16) ?? 0
+            let emptyDigits = Array("ghijklmnopqrstuv")
+            var mask = Int(String(c), radix: 16) ?? 0
+            if let digit = emptyDigits.firstIndex(of: c) {
+                empty.insert(key)
+                mask = digit
+            }
             if let cut, key != root, key.count % cut == 0 {
                 if mask != 0 { cuts.append(key) }
                 return
@@ -250,7 +281,7 @@ struct TileSetShapesTests {
         }
         if !tree.isEmpty { visit(root) }
         #expect(rest.isEmpty, "characters left after the tree")
-        return (leaves, tiles, cuts)
+        return (leaves, tiles, empty, cuts)
     }
 
     private func itemIndex(_ place: [Any]) -> Int { Int((place[2] as! String).dropFirst())! }
