@@ -97,18 +97,32 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
 HEX, EMPTY = "0123456789abcdef", "ghijklmnopqrstuv"
 
 
+def tile_of(key):
+    """(z, x, y) of the tile with quadkey `key`."""
+    x = y = 0
+    for digit in map(int, key):
+        x, y = x * 2 + (digit & 1), y * 2 + (digit >> 1)
+    return len(key), x, y
+
+
+def tile_centre(z, x, y):
+    """(lat, lon) of the middle of tile z/x/y in Web Mercator."""
+    n = 2**z
+    return math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (y + 0.5) / n)))), (x + 0.5) / n * 360 - 180
+
+
 def tree_mask(c):
     """The children a tree character says a tile has: bit d for child d."""
     return HEX.index(c) if c in HEX else EMPTY.index(c)
 
 
-def shape_tree(text, root="", cut=None, cuts=None):
+def shape_tree(text, root="", cut=None, cuts=None, empty=None):
     """The tiles of a manifest's `shapes.tree` or `tree` (docs/tile-format.md) as (leaves, internal
     tiles), sets of quadkeys: a character a tile, depth first from `root`, children in quadkey
     order; "-" a leaf, else the hex digit whose bit d says the tile has child d, or for a shape
-    tile with nothing to draw (and no file, so not in the sets) the letter that many after "g".
-    With `cut` (the shape tree's 4), a tile below the root at a zoom divisible by it has its
-    children, if any, in a file of its own, and goes into the set `cuts`."""
+    tile with nothing to draw (and no file, so not in the sets but in `empty`) the letter that many
+    after "g". With `cut` (the shape tree's 4), a tile below the root at a zoom divisible by it has
+    its children, if any, in a file of its own, and goes into the set `cuts`."""
     leaves, tiles = set(), set()
     rest = iter(text)
 
@@ -120,6 +134,8 @@ def shape_tree(text, root="", cut=None, cuts=None):
         mask = tree_mask(c)
         if c in HEX:
             tiles.add(key)
+        elif empty is not None:
+            empty.add(key)
         if cut and key != root and len(key) % cut == 0:
             if mask and cuts is not None:
                 cuts.add(key)
@@ -137,19 +153,18 @@ def shape_tree(text, root="", cut=None, cuts=None):
 SHAPE_TREE_CUT = 4
 
 
-def whole_shape_tree(manifest, read):
+def whole_shape_tree(manifest, read, empty=None):
     """All the shape tiles of a manifest, its `shapes.tree` and every subtree file under it, as
-    (leaves, internal tiles); read(path) gives the JSON of a file of the dataset's folder."""
+    (leaves, internal tiles with files), those with nothing to draw added to the set `empty`;
+    read(path) gives the JSON of a file of the dataset's folder."""
     cuts = set()
-    leaves, tiles = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts)
+    leaves, tiles = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts, empty=empty)
     while cuts:
         key = cuts.pop()
-        x = y = 0
-        for digit in map(int, key):
-            x, y = x * 2 + (digit & 1), y * 2 + (digit >> 1)
-        text = read(f"tree/{len(key)}/{x}/{y}.json")["t"]
-        more_leaves, more_tiles = shape_tree(text, root=key, cut=SHAPE_TREE_CUT, cuts=cuts)
-        assert more_tiles, f"the subtree of {key} has no root"
+        z, x, y = tile_of(key)
+        text = read(f"tree/{z}/{x}/{y}.json")["t"]
+        assert text and text[0] != "-", f"the subtree of {key} has no root"
+        more_leaves, more_tiles = shape_tree(text, root=key, cut=SHAPE_TREE_CUT, cuts=cuts, empty=empty)
         leaves |= more_leaves
         tiles |= more_tiles
     return leaves, tiles

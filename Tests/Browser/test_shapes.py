@@ -412,6 +412,35 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
     crowded_browser.assert_clean("the crowded map")
 
 
+# The shape tiles the page fetched: tiles/<dataset>/shapes/<z>/<x>/<y>.json.
+SHAPE_TILES_FETCHED = """
+return performance.getEntriesByType('resource').map(function (e) { return e.name; })
+  .filter(function (name) { return /\\/tiles\\/[a-z0-9-]+\\/shapes\\/\\d+\\/\\d+\\/\\d+\\.json$/.test(name); });"""
+
+
+def test_a_shape_tile_with_nothing_to_draw_has_no_file_and_is_not_fetched(crowded, crowded_browser):
+    server, _ = crowded
+    manifest = json.loads(fetch(server.url("tiles/shapes/index.json"))[2])
+    empty = set()
+    _, tiles = shapes.whole_shape_tree(
+        manifest, lambda path: json.loads(fetch(server.url("tiles/shapes/" + path))[2]), empty=empty)
+    assert empty and tiles, "no shape tile with nothing to draw beside ones with shapes: the test shows less"
+    # The deepest such tile: the map over its middle at its zoom.
+    key = max(sorted(empty), key=len)
+    z, x, y = shapes.tile_of(key)
+    assert fetch(server.url(f"tiles/shapes/shapes/{z}/{x}/{y}.json"))[0] == 404
+    lat, lon = shapes.tile_centre(z, x, y)
+    driver = crowded_browser.driver
+    crowded_browser.open("shapes/map/")
+    wait_for_map(driver)
+    driver.execute_script("window.mapsite.map.setView([arguments[0], arguments[1]], arguments[2])", lat, lon, z)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.mapsite.map.getZoom() === arguments[0]", z))
+    wait_for_map(driver)
+    fetched = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_TILES_FETCHED))
+    assert not [url for url in fetched if url.endswith(f"/tiles/shapes/shapes/{z}/{x}/{y}.json")], fetched
+    crowded_browser.assert_clean("the map over a shape tile with nothing to draw")
+
+
 # The titles of the places with a pin on the map (markercluster's markers included) and of the
 # places drawn as polygons at least 2 pixels across (from their popups).
 PINS_AND_FILLS = """
