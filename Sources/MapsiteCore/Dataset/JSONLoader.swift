@@ -31,15 +31,15 @@ enum JSONLoader {
     }
 
     /// The features of a GeoJSON FeatureCollection, each built into an item by `build`, the
-    /// features on two threads (`TwoHalves`): the successes and the failures in feature order,
-    /// and the warnings of the polygons that were not valid and were repaired (`PolygonRepair`),
-    /// in feature order too.
+    /// features read (`JSONReader.parseFeatureCollection`) and built on two threads (`TwoHalves`):
+    /// the successes and the failures in feature order, and the warnings of the polygons that were
+    /// not valid and were repaired (`PolygonRepair`), in feature order too.
     /// - Parameter build: runs on two threads at once, so it may only read shared state.
     /// - Throws: `InputError` when the file is not JSON or not a FeatureCollection.
     static func readFeatures<Success>(
         bytes: [UInt8], file: String, build: (Record) -> Result<Success, InputError>
     ) throws -> (successes: [Success], failures: [InputError], warnings: [String]) {
-        let root = try JSONReader.parse(bytes, file: file)
+        let root = try JSONReader.parseFeatureCollection(bytes, file: file)
         guard root["type"]?.string == "FeatureCollection", let features = root["features"]?.array else {
             throw InputError(
                 file: file, expected: "a GeoJSON FeatureCollection with a \"features\" list", found: describe(root))

@@ -34,9 +34,32 @@ struct JSONReader {
         }
     }
 
+    /// The elements of an array read from `start` (just after its `[`, or after a comma between two
+    /// of its elements) up to `stop` or the array's `]`, whichever comes first after an element,
+    /// and where that is: a part of a large array, read on a thread of its own
+    /// (`parseFeatureCollection`).
+    /// - Parameter depth: how many arrays and objects are open at `start`, the array included.
+    static func elements(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop: Int, depth: Int, file: String
+    ) throws -> (elements: [JSONValue], end: Int) {
+        var reader = JSONReader(bytes: bytes, file: file)
+        reader.position = start
+        var elements: [JSONValue] = []
+        while true {
+            elements.append(try reader.value(depth: depth))
+            reader.skipSpace()
+            let position = reader.position
+            if position == stop || position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                return (elements, position)
+            }
+            try reader.expect(UInt8(ascii: ","), "a comma or ] after the element")
+        }
+    }
+
     /// Reads one value, arrays and objects with a stack of their own rather than by recursion, so
     /// that nesting costs heap, not the thread's stack (a loader may run on a thread with little).
-    private mutating func value() throws -> JSONValue {
+    /// - Parameter depth: how many arrays and objects are open around the value.
+    private mutating func value(depth: Int = 0) throws -> JSONValue {
         // The open arrays and objects, innermost last; `isArray` tells which stack each is on.
         var isArray: [Bool] = []
         // The elements of every open array, one after another, and where each array's begin: an
@@ -54,7 +77,7 @@ struct JSONReader {
             switch bytes[position] {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let opensArray = bytes[position] == UInt8(ascii: "[")
-                guard isArray.count < Self.maxDepth else {
+                guard depth + isArray.count < Self.maxDepth else {
                     throw error("at most \(Self.maxDepth) levels of nested arrays and objects")
                 }
                 position += 1
