@@ -80,6 +80,8 @@ extension TileSet {
     /// the tile's side: its first vertex `x,y`, then each vertex as its step from the one before;
     /// and the number of places not drawn.
     static func shapeTile(_ tile: ShapePyramid.Tile, headers: TextTable, to json: inout [UInt8]) {
+        // The tile's size bound holds it: one allocation, not one each time the bytes double.
+        json.reserveCapacity(json.count + tile.byteSize)
         json += "{\"e\":".utf8
         Digits.append(UInt64(tile.units), to: &json)
         json += ",\"s\":[".utf8
@@ -166,8 +168,18 @@ extension TileSet {
     /// line, which always has its pin (a line is too thin to take a finger's tap).
     /// - Complexity: O(n) for n places.
     static func pointsBelow(_ pyramid: ShapePyramid, items: [Item]) -> Int? {
-        guard items.allSatisfy({ !($0.geometry?.polygons.isEmpty ?? true) }) else { return nil }
+        guard items.indices.allSatisfy({ hasPolygon(items[$0].geometry) }) else { return nil }
         return pyramid.drawnFrom
+    }
+
+    /// Whether `geometry` has a polygon (`polygons` is not empty), found without listing them:
+    /// `pointsBelow` asks it of every place.
+    static func hasPolygon(_ geometry: Geometry?) -> Bool {
+        switch geometry {
+        case .polygon: true
+        case .multiPolygon(let shape): !shape.polygons.isEmpty
+        default: false
+        }
     }
 
     /// The shape tiles as one character each (`quadtree`; a simplified tile with nothing to draw, at

@@ -71,7 +71,7 @@ public struct TileSet: Sendable {
         let hasShapes = dataset.items.contains { item in
             if case .lineString = item.geometry { return true }
             if case .multiLineString = item.geometry { return true }
-            return !(item.geometry?.polygons.isEmpty ?? true)
+            return Self.hasPolygon(item.geometry)
         }
         var shapes: ShapePyramid?
         if hasShapes {

@@ -31,7 +31,7 @@ public struct ShapePiece: Sendable, Hashable {
         self.item = item
         self.kind = kind
         self.parts = parts
-        self.bounds = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        self.bounds = Self.bounds(of: parts)
         self.extent = extent
         self.units = units
         (partCount, ringCount, vertexCount) = Self.counts(parts)
@@ -43,6 +43,19 @@ public struct ShapePiece: Sendable, Hashable {
     public private(set) var partCount = 0
     public private(set) var ringCount = 0
     public private(set) var vertexCount = 0
+
+    /// The box around every vertex of `parts`, or an empty box at (0, 0) when there are none.
+    /// Ring by ring: iterating the vertices through `joined()` twice is several times slower.
+    private static func bounds(of parts: [[[WorldPoint]]]) -> WorldBox {
+        var result: WorldBox?
+        for part in parts {
+            for ring in part {
+                guard let box = WorldBox(points: ring) else { continue }
+                result = result?.union(box) ?? box
+            }
+        }
+        return result ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    }
 
     private static func counts(_ parts: [[[WorldPoint]]]) -> (Int, Int, Int) {
         (parts.count, parts.reduce(0) { $0 + $1.count }, parts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } })
@@ -68,15 +81,11 @@ public struct ShapePiece: Sendable, Hashable {
             parts = geometry.lines.map { [unwrapped($0, near: nil)] }
         case .polygon, .multiPolygon:
             kind = .polygons
-            parts = geometry.polygons.map { polygon in
-                let outer = unwrapped(polygon.outer, near: nil)
-                let centre = outer.isEmpty ? nil : outer.reduce(0) { $0 + $1.x } / Double(outer.count)
-                return [outer] + polygon.holes.map { unwrapped($0, near: centre) }
-            }
-            parts = parts.map(oriented)
+            parts = geometry.polygons.map(worldRings)
         }
-        let box = WorldBox(points: parts.joined().joined()) ?? WorldBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-        let piece = ShapePiece(item: item, kind: kind, parts: parts, extent: max(box.width, box.height))
+        var piece = ShapePiece(item: item, kind: kind, parts: parts, extent: 0)
+        let box = piece.bounds
+        piece.extent = max(box.width, box.height)
         var result = [piece]
         for shift in [-1.0, 1.0] where shift < 0 ? box.maxX > 1 : box.minX < 0 {
             var copy = piece
@@ -110,8 +119,27 @@ public struct ShapePiece: Sendable, Hashable {
             let mean = result.reduce(0) { $0 + $1.x } / Double(result.count)
             shift = (near - mean).rounded()
         }
-        if shift != 0 { result = result.map { WorldPoint($0.x + shift, $0.y) } }
+        if shift != 0 {
+            for index in result.indices { result[index].x += shift }
+        }
         return result
+    }
+
+    /// A polygon's rings in world coordinates, outer first: unwrapped, holes into the turn of
+    /// their outer ring, and oriented as `oriented` says, each ring changed in place as it is
+    /// made rather than copied again.
+    static func worldRings(_ polygon: Polygon) -> [[WorldPoint]] {
+        var outer = unwrapped(polygon.outer, near: nil)
+        let centre = outer.isEmpty ? nil : outer.reduce(0) { $0 + $1.x } / Double(outer.count)
+        orient(&outer, outer: true)
+        var rings = [outer]
+        rings.reserveCapacity(1 + polygon.holes.count)
+        for hole in polygon.holes {
+            var ring = unwrapped(hole, near: centre)
+            orient(&ring, outer: false)
+            rings.append(ring)
+        }
+        return rings
     }
 
     /// A polygon's rings without their closing repeat, the outer one with a positive shoelace sum
@@ -119,10 +147,16 @@ public struct ShapePiece: Sendable, Hashable {
     static func oriented(_ rings: [[WorldPoint]]) -> [[WorldPoint]] {
         rings.enumerated().map { index, ring in
             var ring = ring
-            if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
-            let positive = shoelace(ring) > 0
-            return positive == (index == 0) ? ring : ring.reversed()
+            orient(&ring, outer: index == 0)
+            return ring
         }
+    }
+
+    /// Drops the closing repeat of `ring`, and reverses it unless its shoelace sum is positive
+    /// for an outer ring, or not for a hole.
+    static func orient(_ ring: inout [WorldPoint], outer: Bool) {
+        if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+        if (shoelace(ring) > 0) != outer { ring.reverse() }
     }
 
     /// Twice the signed area of a ring (not closed), in (x, y) as written.

@@ -84,18 +84,41 @@ public struct ShapePyramid: Sendable {
         precondition(shapes.count == headerSizes.count, "one header size per shape")
         precondition((0...24).contains(options.maxZoom), "maxZoom must be in 0...24")
         self.options = options
-        var pieces: [ShapePiece] = []
-        for (index, shape) in shapes.enumerated() {
-            if let shape { pieces += ShapePiece.pieces(of: shape, item: Int32(index)) }
-        }
-        let built = ShapePyramidBuilder(options: options, headerSizes: headerSizes).build(pieces)
-        leaves = built.filter(\.isLeaf).sorted { $0.key < $1.key }
-        tiles = built.filter { !$0.isLeaf }.sorted { $0.key < $1.key }
-        overfullLeaves = leaves.filter { $0.byteSize > options.byteBudget }.map(\.key)
+        let pieces = Self.pieces(of: shapes)
         let smallest = pieces.lazy.map(\.extent).min() ?? 1
+        var built = ShapePyramidBuilder(options: options, headerSizes: headerSizes).build(pieces)
+        // Moved into their lists, not copied: the tiles hold every piece.
+        var leaves: [Tile] = []
+        var tiles: [Tile] = []
+        while let tile = built.popLast() {
+            if tile.isLeaf { leaves.append(tile) } else { tiles.append(tile) }
+        }
+        leaves.sort { $0.key < $1.key }
+        tiles.sort { $0.key < $1.key }
+        self.leaves = leaves
+        self.tiles = tiles
+        overfullLeaves = leaves.filter { $0.byteSize > options.byteBudget }.map(\.key)
         let leavingOut = tiles.lazy.filter { !$0.dropped.isEmpty }.map { $0.key.z + 1 }.max() ?? 0
         let from = max(Self.zoom(atWhich: smallest, spans: options.minimumSize, upTo: options.maxZoom + 1), leavingOut)
         drawnFrom = from <= options.maxZoom ? from : nil
+    }
+
+    /// The pieces of `shapes` in world coordinates (`ShapePiece.pieces(of:item:)`), in order of
+    /// place, made in parallel: projecting every vertex is a good part of the build.
+    static func pieces(of shapes: [Geometry?]) -> [ShapePiece] {
+        let chunkSize = 4096
+        var chunks = [[ShapePiece]](repeating: [], count: (shapes.count + chunkSize - 1) / chunkSize)
+        chunks.withUnsafeMutableBufferPointer { buffer in
+            let output = SharedPointer(base: buffer.baseAddress!)
+            forEachChunkConcurrently(count: shapes.count, chunkSize: chunkSize) { range in
+                var pieces: [ShapePiece] = []
+                for index in range {
+                    if let shape = shapes[index] { pieces += ShapePiece.pieces(of: shape, item: Int32(index)) }
+                }
+                output.base[range.lowerBound / chunkSize] = pieces
+            }
+        }
+        return Array(chunks.joined())
     }
 
     /// The least zoom at which `extent` (of the world's width) spans `pixels` pixels, as the
@@ -128,7 +151,20 @@ public struct ShapePyramid: Sendable {
     /// comma (a ring's first vertex is written whole, the others as steps from the one before),
     /// brackets, and the piece's own grid when it has one.
     public static func byteSize(_ piece: ShapePiece, header: Int, units: Int, buffer: Double) -> Int {
-        let units = piece.units ?? units
+        bytesBesideVertices(piece, header: header)
+            + bytesPerVertex(units: piece.units ?? units, buffer: buffer) * piece.vertexCount
+    }
+
+    /// The part of `byteSize` that does not depend on the tile: the place's text (`header`), the
+    /// piece's kind and own grid, and three bytes of brackets and a comma for each part and each
+    /// ring.
+    static func bytesBesideVertices(_ piece: ShapePiece, header: Int) -> Int {
+        header + 8 + (piece.units == nil ? 0 : 16) + 3 * (piece.partCount + piece.ringCount)
+    }
+
+    /// The bytes of one vertex in `byteSize`: two numbers, each as long as the grown tile's span
+    /// in grid units with a sign and a comma.
+    static func bytesPerVertex(units: Int, buffer: Double) -> Int {
         let span = units + Int((Double(units) * 2 * buffer / 256).rounded(.up)) + 1
         var digits = 1
         var rest = span
@@ -136,10 +172,7 @@ public struct ShapePyramid: Sendable {
             rest /= 10
             digits += 1
         }
-        let number = digits + 2
-        let overhead = header + 8 + (piece.units == nil ? 0 : 16)
-        // Three bytes of brackets and a comma for each part and each ring, two numbers a vertex.
-        return overhead + 3 * (piece.partCount + piece.ringCount) + 2 * number * piece.vertexCount
+        return 2 * (digits + 2)
     }
 
     /// Rounds a world point to the grid of `units` per side of the tiles at `zoom` (the same grid
