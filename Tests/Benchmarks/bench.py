@@ -1065,8 +1065,9 @@ def shape_tree(text, root="", cut=None, cuts=None):
             return
         # A hex digit: the children's bits; a letter from "g": the same, for a shape tile with
         # nothing to draw, which has no file.
-        mask = int(c, 16) if c in "0123456789abcdef" else "ghijklmnopqrstuv".index(c)
-        if c in "0123456789abcdef":
+        has_file = c in "0123456789abcdef"
+        mask = int(c, 16) if has_file else "ghijklmnopqrstuv".index(c)
+        if has_file:
             tiles.add(key)
         if cut and key != root and len(key) % cut == 0:
             if mask and cuts is not None:

@@ -46,7 +46,7 @@ extension JSONReader {
     /// the text is JSON is left to the reader.
     static func featuresMiddle(in bytes: UnsafeBufferPointer<UInt8>) -> (open: Int, comma: Int)? {
         let middle = bytes.count / 2
-        var index = skipSpace(in: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        var index = skippingSpace(in: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
         var depth = 0
         var open: Int?
@@ -62,8 +62,8 @@ extension JSONReader {
                 }
                 if depth == 1 && open == nil && bytes[start..<min(index, bytes.count)].elementsEqual("features".utf8) {
                     // A key if a colon follows; its value is the list when a `[` follows that.
-                    let colon = skipSpace(in: bytes, from: index + 1)
-                    let value = skipSpace(in: bytes, from: colon + 1)
+                    let colon = skippingSpace(in: bytes, from: index + 1)
+                    let value = skippingSpace(in: bytes, from: colon + 1)
                     if colon < bytes.count && bytes[colon] == UInt8(ascii: ":") && value < bytes.count
                         && bytes[value] == UInt8(ascii: "[")
                     {
@@ -87,11 +87,5 @@ extension JSONReader {
             index += 1
         }
         return nil
-    }
-
-    private static func skipSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index
     }
 }

@@ -310,6 +310,15 @@ struct JSONReader {
         position += 1
     }
 
+    /// The position of the first byte from `start` on that is not JSON whitespace (`bytes.count`
+    /// when none is): for a scan of the bytes that does not read them as values.
+    static func skippingSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var reader = JSONReader(bytes: bytes, file: "")
+        reader.position = start
+        reader.skipSpace()
+        return reader.position
+    }
+
     private mutating func skipSpace() {
         while position < bytes.count {
             switch bytes[position] {

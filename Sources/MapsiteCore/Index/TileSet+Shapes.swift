@@ -151,11 +151,11 @@ extension TileSet {
     static let shapeTreeCut = 4
 
     /// The manifest's `shapes`: the shape tiles' quadtree down to zoom `shapeTreeCut`
-    /// (`shapeTrees`), how they were cut, and the zoom from which the map needs no point tiles
-    /// (`pointsBelow`).
-    static func shapeManifest(_ pyramid: ShapePyramid, items: [Item]) -> JSONWriter.Value {
+    /// (`tree`, from `shapeTrees`), how they were cut, and the zoom from which the map needs no
+    /// point tiles (`pointsBelow`).
+    static func shapeManifest(_ pyramid: ShapePyramid, tree: String, items: [Item]) -> JSONWriter.Value {
         .object([
-            ("tree", .string(shapeTrees(pyramid).tree)),
+            ("tree", .string(tree)),
             ("buffer", .number(pyramid.options.buffer, decimals: 2)),
             ("tolerance", .number(pyramid.options.tolerance, decimals: 2)),
             ("minimumSize", .number(pyramid.options.minimumSize, decimals: 2)),
@@ -191,7 +191,7 @@ extension TileSet {
     static func shapeTrees(_ pyramid: ShapePyramid) -> (tree: String, subtrees: [(key: TileKey, tree: String)]) {
         let leaves = Set(pyramid.leaves.map(\.key))
         let tiles = Set(pyramid.tiles.map(\.key))
-        let empty = Set(pyramid.tiles.filter(\.pieces.isEmpty).map(\.key))
+        let empty = Set(pyramid.tiles.filter(\.drawsNothing).map(\.key))
         let top = quadtree(leaves: leaves, tiles: tiles, empty: empty, cut: shapeTreeCut)
         var subtrees: [(key: TileKey, tree: String)] = []
         var queue = top.cuts

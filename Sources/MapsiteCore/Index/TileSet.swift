@@ -73,7 +73,7 @@ public struct TileSet: Sendable {
             if case .multiLineString = item.geometry { return true }
             return Self.hasPolygon(item.geometry)
         }
-        var shapes: ShapePyramid?
+        var shapes: (pyramid: ShapePyramid, tree: String)?
         if hasShapes {
             let headers = Self.shapeHeaders(dataset.items)
             let pyramid = ShapePyramid(
@@ -83,19 +83,20 @@ public struct TileSet: Sendable {
                     byteBudget: options.byteBudget, maxZoom: options.maxZoom, tileOverhead: Self.shapeTileOverhead))
             // Written on two threads: the tiles are many, and each is read alone. A simplified tile
             // with nothing to draw has no file: the tree marks it (`shapeTrees`).
-            let tiles = pyramid.leaves + pyramid.tiles.filter { !$0.pieces.isEmpty }
+            let tiles = pyramid.leaves + pyramid.tiles.filter { !$0.drawsNothing }
             let texts = TwoHalves.map(count: tiles.count) { index in
                 var json: [UInt8] = []
                 Self.shapeTile(tiles[index], headers: headers, to: &json)
                 return String(decoding: json, as: UTF8.self)
             }
             for (tile, text) in zip(tiles, texts) { files.append((base + "shapes/" + Self.path(tile.key), text)) }
-            for subtree in Self.shapeTrees(pyramid).subtrees {
+            let trees = Self.shapeTrees(pyramid)
+            for subtree in trees.subtrees {
                 files.append((base + "tree/" + Self.path(subtree.key), Self.subtreeFile(subtree.tree)))
             }
-            shapes = pyramid
+            shapes = (pyramid, trees.tree)
         }
-        self.shapes = shapes
+        self.shapes = shapes?.pyramid
         // The places' points and their whole shapes.
         bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
             guard let shape = item.geometry?.bounds else { return bounds }
@@ -188,7 +189,11 @@ public struct TileSet: Sendable {
         json.append(UInt8(ascii: "]"))
     }
 
-    static func manifest(dataset: Dataset, pyramid: TilePyramid, shapes: ShapePyramid?, bounds: GeoBounds?) -> String {
+    /// The manifest, `index.json`; `shapes`, the shape tiles and their tree down to zoom
+    /// `shapeTreeCut` (`shapeTrees`).
+    static func manifest(
+        dataset: Dataset, pyramid: TilePyramid, shapes: (pyramid: ShapePyramid, tree: String)?, bounds: GeoBounds?
+    ) -> String {
         let boxes: JSONWriter.Value = bounds.map(boundsValue) ?? .null
         let points = pointTree(dataset.items, pyramid)
         return JSONWriter.encode(
@@ -202,7 +207,7 @@ public struct TileSet: Sendable {
                 ("byteBudget", .int(pyramid.options.byteBudget)),
                 ("tree", .string(points.tree)),
                 ("reach", .string(points.reach)),
-                ("shapes", shapes.map { shapeManifest($0, items: dataset.items) } ?? .null),
+                ("shapes", shapes.map { shapeManifest($0.pyramid, tree: $0.tree, items: dataset.items) } ?? .null),
             ])) + "\n"
     }
 

@@ -61,6 +61,10 @@ public struct ShapePyramid: Sendable {
         public var units: Int
         /// An upper bound of the tile's encoded size (`ShapePyramid.byteSize`).
         public var byteSize: Int
+
+        /// A simplified tile whose shapes are all too small to draw at its zoom (every place that
+        /// reaches it `dropped`); a leaf always draws its pieces.
+        public var drawsNothing: Bool { !isLeaf && pieces.isEmpty }
     }
 
     public let options: Options
