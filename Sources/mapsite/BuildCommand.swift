@@ -14,6 +14,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Add the peak memory so far to each stage's line.")
     var memory = false
 
+    @Flag(help: "Run each stage alone, so that its time is its own (for benchmarks; the build takes longer).")
+    var stagesAlone = false
+
     func run() throws {
         let theme = try site.theme()
         let quiet = self.quiet
@@ -33,6 +36,7 @@ struct BuildCommand: ParsableCommand {
             log: log,
             progress: showProgress)
         options.showsMemory = memory
+        options.stagesAlone = stagesAlone
         let build: FinishedBuild
         do {
             build = try SiteBuilder(options: options).run()

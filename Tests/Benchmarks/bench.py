@@ -583,14 +583,15 @@ def stage_label(text):
     return re.sub(r"\d[\d,.]*", "N", text)
 
 
-def mapsite_build(content, output, warm=False, binary=None):
+def mapsite_build(content, output, warm=False, binary=None, options=()):
     """One `mapsite build`; returns the timing, the stages and the Wrote line's counts. A rebuild
     is `warm`: it runs with the page cache as the build before left it, as it would for someone
     editing a site (emptied, it would time reading back the last build's inodes from disk).
-    `binary` is BINARY (this mapsite) unless given: {"path": …, "theme": …}."""
+    `binary` is BINARY (this mapsite) unless given: {"path": …, "theme": …}; `options`, more of
+    its command line (`--stages-alone`)."""
     binary = binary or BINARY
-    run = run_timed([binary["path"], "build", "--memory", "--content", content, "--output", output, "--templates",
-                     binary["theme"]], inputs=[content, binary["theme"]], warm=warm)
+    run = run_timed([binary["path"], "build", "--memory", *options, "--content", content, "--output", output,
+                     "--templates", binary["theme"]], inputs=[content, binary["theme"]], warm=warm)
     stages, peaks = {}, {}
     for line in run["output"].splitlines():
         match = STAGE_LINE.match(line.strip())
@@ -1283,6 +1284,11 @@ def cities_tools(root, dataset, sections):
         points = load_points(dataset["csv"])
         # cheap: the best of 3 per round, so the figure is steady even with --runs 1
         tools["cKDTree"] = lambda r: {"wall": min(knn_run(points) for _ in range(3))}
+    if "knn" in sections or "tippecanoe" in sections:
+        # The neighbours and the tiles timed each alone: a full build runs the tiles alongside the
+        # neighbour search, on the same cores.
+        tools["mapsite, stages alone"] = lambda r: mapsite_build(dataset["content"], root / f"alone-{r + 1}",
+                                                                 options=["--stages-alone"])
 
     def prepare(walk):
         if "floor" in sections or "fresh" in sections:
@@ -1331,19 +1337,25 @@ def report_cities(result, targets):
                               TARGETS["baseline_user"], fmt_ratio,
                               detail=f"{fmt_s(full['user'])} vs {fmt_s(base['user'])}"))
 
+    alone = side.get("mapsite, stages alone", [])
+
+    def stage_alone(pattern):
+        """The median time of a stage in the builds run with --stages-alone."""
+        return median(stage_time(run["stages"], pattern) for run in alone)
+
     knn = side.get("cKDTree")
     if knn:
         kd = median(r["wall"] for r in knn)
-        indexed = stage_time(full["stages"], r"Indexed\b")
+        indexed = stage_alone(r"Indexed\b")
         print_table("Cities: nearest neighbours (k = self + 8)", ["method", "time"], [
             ["scipy cKDTree, 1 thread, build + query", fmt_s(kd)],
-            ["mapsite, stage \"Indexed …\"", fmt_s(indexed)]])
+            ["mapsite, stage \"Indexed …\" (--stages-alone)", fmt_s(indexed)]])
         targets.append(target("mapsite neighbours ≤ cKDTree (cities)", ratio(indexed, kd), TARGETS["knn"], fmt_ratio,
                               detail=f"{fmt_s(indexed)} vs {fmt_s(kd)}"))
 
     tip = side.get("tippecanoe")
     if tip:
-        tiles_stage = stage_time(full["stages"], r"Built\b.*\btiles\b")
+        tiles_stage = stage_alone(r"Built\b.*\btiles\b")
         tip_wall = median(r["wall"] for r in tip)
         rows = [["tippecanoe -zg --drop-densest-as-needed --cluster-distance=10 -r1", fmt_s(tip_wall),
                  fmt_mem(median(r["rss"] for r in tip)), fmt_int(tip[0]["tiles"]), tip[0]["zooms"],
@@ -1351,7 +1363,7 @@ def report_cities(result, targets):
         if tiles_stage is None:
             rows.append(["mapsite", "tiles: not built", "", "", "", ""])
         else:
-            rows.append(["mapsite, stage \"Built … tiles …\"", fmt_s(tiles_stage), "", fmt_int(walk["tiles"]),
+            rows.append(["mapsite, stage \"Built … tiles …\" (--stages-alone)", fmt_s(tiles_stage), "", fmt_int(walk["tiles"]),
                          tile_zooms(walk), f"{fmt_bytes(walk['largest_tile'])} JSON"])
         print_table("Cities: point tiles with clusters (medians)",
                     ["tool", "time", "peak RSS", "tiles", "zooms", "largest tile"], rows)

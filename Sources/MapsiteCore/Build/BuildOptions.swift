@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
     public var progress: (@Sendable (String, Int, Int) -> Void)?
     /// Adds the process's peak memory so far to each stage's line (`mapsite build --memory`).
     public var showsMemory = false
+    /// Runs each stage alone: the browser files after the derive stage, not alongside the index
+    /// and derive stages, so that each stage's time is its own (`mapsite build --stages-alone`,
+    /// for benchmarks of one stage; the build takes longer).
+    public var stagesAlone = false
 
     public init(
         contentDirectory: String, outputDirectory: String, themeDirectory: String, baseURL: String? = nil,

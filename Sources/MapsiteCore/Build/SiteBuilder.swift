@@ -33,10 +33,10 @@ public struct SiteBuilder {
             return FinishedBuild(report: previous, data: [])
         }
         let content = try load(config, clock: clock)
-        let browserWork = startBrowserFiles(content)
+        let browserWork = options.stagesAlone ? nil : startBrowserFiles(content)
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
-        let browserFiles = browserWork.finish(clock: clock)
+        let browserFiles = (browserWork ?? startBrowserFiles(content)).finish(clock: clock)
         let pages = try render(content, indexes, derived, firstViews: browserFiles.firstViews, clock: clock)
         let app = try makeAppFiles(content, derived, besides: content.assets + pages.files + browserFiles.files)
         let output = try write(

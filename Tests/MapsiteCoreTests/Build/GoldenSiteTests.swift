@@ -107,6 +107,21 @@ struct DeterminismTests {
         }
     }
 
+    @Test("a build with each stage alone (--stages-alone) writes the same files") func stagesAlone() throws {
+        try withTemporaryDirectory { directory in
+            try buildSite(content: Fixtures.site("basic"), into: directory + "/alongside")
+            try buildSite(content: Fixtures.site("basic"), into: directory + "/alone", stagesAlone: true)
+            let alongside = filesBelow(directory + "/alongside")
+            #expect(alongside == filesBelow(directory + "/alone"))
+            #expect(alongside.contains { $0.hasPrefix("tiles/") } && alongside.contains { $0.hasPrefix("search/") })
+            for path in alongside {
+                #expect(
+                    FileManager.default.contents(atPath: directory + "/alongside/" + path)
+                        == FileManager.default.contents(atPath: directory + "/alone/" + path), "\(path) differs")
+            }
+        }
+    }
+
     @Test("a second build into the same folder writes nothing") func incremental() throws {
         try withTemporaryDirectory { output in
             let first = try buildSite(content: Fixtures.site("basic"), into: output)

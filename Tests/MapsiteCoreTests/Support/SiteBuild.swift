@@ -4,9 +4,12 @@ import Foundation
 
 /// Builds a fixture site with the project's theme into `output`; log lines go to `log`.
 @discardableResult
-func buildSite(content: String, into output: String, log: (@Sendable (String) -> Void)? = nil) throws -> BuildReport {
-    let options = BuildOptions(
+func buildSite(
+    content: String, into output: String, log: (@Sendable (String) -> Void)? = nil, stagesAlone: Bool = false
+) throws -> BuildReport {
+    var options = BuildOptions(
         contentDirectory: content, outputDirectory: output, themeDirectory: Fixtures.theme, log: log ?? { _ in })
+    options.stagesAlone = stagesAlone
     return try SiteBuilder(options: options).build()
 }
 
