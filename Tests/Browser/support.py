@@ -241,6 +241,23 @@ class Browser:
             and d.execute_script("return document.readyState") == "complete"
         )
 
+    def module(self, name: str, body: str, *args):
+        """Runs `body` with `module` bound to the page's own instance of the theme's module `name`
+        (`page/map`, `core/route`): the one its scripts imported, found by its fingerprinted URL
+        among the page's scripts and module preloads, so a test reaches the page's state through
+        the module's exports as the scripts do, with no global. `body` returns through `done(x)`;
+        `args` are `arguments[0…]` as in execute_script."""
+        return self.driver.execute_async_script(
+            """var done = arguments[arguments.length - 1], name = arguments[0], args = [].slice.call(arguments, 1, -1);
+            var pattern = new RegExp("/assets/" + name + "\\\\.[0-9a-f]{8}\\\\.js$");
+            var urls = [].map.call(document.querySelectorAll("script[type=module][src], link[rel=modulepreload]"),
+              function (e) { return e.src || e.href; }).concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
+            var url = urls.filter(function (u) { return pattern.test(u.split(/[?#]/)[0]); })[0];
+            if (!url) { done({__error: "the page loaded no module " + name}); return; }
+            import(url).then(function (module) { (function () { """ + body + """ }).apply(null, args); },
+              function (e) { done({__error: String(e)}); });""",
+            name, *args)
+
     @property
     def path(self) -> str:
         """The current URL without scheme and host: `/demo/boxes/`."""
