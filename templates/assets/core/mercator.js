@@ -1,0 +1,85 @@
+// Web Mercator: pixels of a 256-pixel-tile world, tiles and their quadkeys, and the view
+// Leaflet's fitBounds gives.
+
+export const MAX_LATITUDE = 85.0511287798;
+const RAD = Math.PI / 180;
+
+// A point in pixels of the world at `zoom` (256 · 2^zoom pixels a side), latitude clamped.
+export function project(lat, lon, zoom) {
+  const size = 256 * Math.pow(2, zoom);
+  const s = Math.sin(Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI / 180);
+  return { x: size * (lon / 360 + 0.5), y: size * (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) };
+}
+
+// The place at pixel (x, y) of the world at `zoom`.
+export function unproject(x, y, zoom) {
+  const size = 256 * Math.pow(2, zoom);
+  const lat = (2 * Math.atan(Math.exp((0.5 - y / size) * 2 * Math.PI)) - Math.PI / 2) * 180 / Math.PI;
+  return { lat: lat, lon: (x / size - 0.5) * 360 };
+}
+
+// The latitude at `fraction` of the world's height from its top (0 at the top, 1 at the bottom).
+export function latitudeAt(fraction) {
+  return Math.atan(Math.sinh(Math.PI * (1 - 2 * fraction))) / RAD;
+}
+
+// The column of the tile at zoom z holding longitude `lon`.
+export function tileX(lon, z) {
+  const n = Math.pow(2, z);
+  return Math.min(n - 1, Math.max(0, Math.floor((lon + 180) / 360 * n)));
+}
+
+// The row of the tile at zoom z holding latitude `lat` (clamped to the world's rows).
+export function tileY(lat, z) {
+  const n = Math.pow(2, z);
+  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
+  const s = Math.sin(clamped * RAD);
+  const y = Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n);
+  return Math.min(n - 1, Math.max(0, y));
+}
+
+// The box of tile (z, x, y), in degrees.
+export function tileBounds(z, x, y) {
+  const n = Math.pow(2, z);
+  return { south: latitudeAt((y + 1) / n), north: latitudeAt(y / n), west: x / n * 360 - 180, east: (x + 1) / n * 360 - 180 };
+}
+
+// The quadkey of tile (z, x, y): a digit a zoom, bit 0 from x and bit 1 from y.
+export function quadkey(z, x, y) {
+  let key = "";
+  for (let i = z; i > 0; i--) {
+    let digit = 0;
+    const mask = 1 << (i - 1);
+    if (x & mask) digit += 1;
+    if (y & mask) digit += 2;
+    key += digit;
+  }
+  return key;
+}
+
+// The tile {z, x, y} of a quadkey.
+export function tileOf(key) {
+  let x = 0, y = 0;
+  for (let i = 0; i < key.length; i++) {
+    const digit = Number(key[i]);
+    x = x * 2 + (digit & 1);
+    y = y * 2 + (digit >> 1);
+  }
+  return { z: key.length, x: x, y: y };
+}
+
+// The view Leaflet's fitBounds(bounds, { padding, maxZoom }) gives a map of width × height pixels
+// whose layers go up to layerMaxZoom: the whole zoom at which the bounds fit (the zoom rounded to
+// hundredths first, as Leaflet does), and the centre of the bounds as projected.
+// bounds: [[south, west], [north, east]].
+export function fittedView(bounds, width, height, padding, maxZoom, layerMaxZoom) {
+  const layers = layerMaxZoom === undefined ? Infinity : layerMaxZoom;
+  const nw = project(bounds[1][0], bounds[0][1], 0), se = project(bounds[0][0], bounds[1][1], 0);
+  const scale = Math.min((width - 2 * padding) / Math.abs(se.x - nw.x), (height - 2 * padding) / Math.abs(se.y - nw.y));
+  let zoom = Math.log(scale) / Math.LN2;
+  zoom = isNaN(zoom) ? Infinity : Math.floor(Math.round(zoom * 100) / 100);
+  zoom = Math.min(maxZoom, Math.max(0, Math.min(layers, zoom)));
+  const a = project(bounds[0][0], bounds[0][1], zoom), b = project(bounds[1][0], bounds[1][1], zoom);
+  const centre = unproject((a.x + b.x) / 2, (a.y + b.y) / 2, zoom);
+  return { lat: centre.lat, lon: centre.lon, zoom: zoom };
+}
