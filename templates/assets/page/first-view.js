@@ -1,0 +1,108 @@
+// The entry of a dataset's map page (map.mustache). Its first view is drawn from what the page
+// carries, when it does (#map-first-view, written by the build, MapFirstView.swift: the cluster
+// tiles of the zooms a first view fitted to the dataset can have), before anything else is asked
+// for; then the tile manifests and the map's modules are preloaded, Leaflet's stylesheets and
+// scripts (the element's data-css and data-js, each a list) loaded, and the map (map.js) made.
+// So the first view is on the screen as soon as the page, its stylesheets and these few modules
+// are, and shares the network with nothing bigger before; map.js, its map made, takes its place.
+import { clusterMarkup, pinIcon } from "../core/icons.js";
+import { fittedView } from "../core/mercator.js";
+import { load } from "./loader.js";
+import { setUpMenu } from "./menu.js";
+import { settings } from "./settings.js";
+import { drawStatic, replaceStatic } from "./static-map.js";
+
+// The view map.js will show first: the one the URL's #zoom/lat/lon names, else the dataset's
+// bounds fitted with 20 pixels to spare.
+function wantedView(element, bounds) {
+  const parts = location.hash.slice(1).split("/").map(Number);
+  if (parts.length === 3 && !parts.some(isNaN)) {
+    return { lat: parts[1], lon: parts[2], zoom: Math.max(0, Math.min(settings.maxZoom, Math.round(parts[0]))) };
+  }
+  const b = bounds;
+  return fittedView([[b[1], b[0]], [b[3], b[2]]], element.clientWidth, element.clientHeight, 20, 16, settings.maxZoom);
+}
+
+// A static map of `view` with the clusters and pins of the carried tiles at its zoom.
+function drawTiles(element, view, data) {
+  const fill = JSON.parse(element.getAttribute("data-colors") || "{}")[data.dataset];
+  const extra = "layer-" + data.dataset;
+  const map = drawStatic(element, view);
+  for (const key of Object.keys(data.tiles)) {
+    if (key.length !== view.zoom) continue;
+    const tile = data.tiles[key];
+    tile.c.forEach((c) => { map.add(clusterMarkup(c[2], fill, extra), c[0], c[1]).title = c[2] + " places"; });
+    tile.p.forEach((p) => { map.add(pinIcon(fill, undefined, extra), p[0], p[1]).title = p[3]; });
+  }
+  return map;
+}
+
+// The first view of a dataset's map as map.js will show it, drawn only at a zoom whose tiles the
+// page carries, else null. Until map.js takes its place, it is drawn again whenever the map's
+// size changes. Returns { dataset, tiles, replace(basemap layer) }.
+export function firstView(element, data) {
+  let map = null;
+  function draw() {
+    if (map) map.layer.remove();
+    const view = wantedView(element, data.bounds);
+    map = data.zooms.indexOf(view.zoom) < 0 ? null : drawTiles(element, view, data);
+  }
+  draw();
+  if (!map) return null;
+  const sizeOf = () => element.clientWidth + "x" + element.clientHeight;
+  let size = sizeOf();
+  const observer = "ResizeObserver" in window ? new ResizeObserver(() => {
+    if (sizeOf() !== size) { size = sizeOf(); draw(); }
+  }) : null;
+  if (observer) observer.observe(element);
+  return {
+    dataset: data.dataset, tiles: data.tiles,
+    replace: (tiles) => {
+      if (observer) observer.disconnect();
+      if (map) replaceStatic(map.layer, tiles);
+    },
+  };
+}
+
+function list(element, name) {
+  return (element.getAttribute(name) || "").split(/\s+/).filter(Boolean);
+}
+
+// Files asked for now, to be used later: the tile manifests (fetch) and modules.
+function preload(urls, rel, as) {
+  for (const url of urls) {
+    const link = document.createElement("link");
+    link.rel = rel;
+    if (as) link.as = as;
+    if (as === "fetch") link.crossOrigin = "anonymous";
+    link.href = url;
+    document.head.appendChild(link);
+  }
+}
+
+function failed(error) {
+  const status = document.getElementById("map-status");
+  if (status) status.textContent = "Could not load the map: " + error.message;
+}
+
+// After the first view: the tile manifests asked for with the scripts rather than once they have
+// run (a round trip less before Leaflet's first markers; Tileset's fetch of the same URL takes
+// the preloaded answer), the modules of the map and of the search box (data-modules) preloaded,
+// Leaflet loaded, then the map made once Leaflet's stylesheets are in.
+function mapPage(element) {
+  const data = document.getElementById("map-first-view");
+  const first = data ? firstView(element, JSON.parse(data.textContent)) : null;
+  preload(list(element, "data-manifests"), "preload", "fetch");
+  preload(list(element, "data-modules"), "modulepreload");
+  const styles = Promise.all(list(element, "data-css").map(load));
+  styles.catch(() => {});  // said with the scripts
+  import("./search-box.js");
+  Promise.all(list(element, "data-js").map(load))
+    .then(() => import("./map.js"))
+    .then((module) => styles.then(() => module.showMap(element, first)))
+    .catch(failed);
+}
+
+setUpMenu();
+const element = document.getElementById("map");
+if (element) mapPage(element);

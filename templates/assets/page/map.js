@@ -1,0 +1,205 @@
+// A map page's Leaflet map (first-view.js makes it): draws only what is in view, from
+// precomputed tiles (core/tileset.js). Point tiles become markers (grouped by
+// Leaflet.markercluster when they crowd), cluster tiles become counted circles that zoom in when
+// clicked; lines and polygons come from the shape tiles (shapes.js). The view is kept in the URL
+// hash: #zoom/lat/lon.
+import { color } from "../core/icons.js";
+import { Tileset } from "../core/tileset.js";
+import "./declutter.js";
+import { escapeHTML, siteURL } from "./html.js";
+import { basemap, clusterIcon, clusterOptions, hereMarker, pin } from "./leaflet-map.js";
+import { settings } from "./settings.js";
+import { drawShapes } from "./shapes.js";
+
+// The page's Leaflet map, once made (tests reach it through this module).
+export let map = null;
+
+// Each dataset of the map: { name, tiles, points, clusters, shapes, group, shown }.
+let layers = [];
+let colors = {};
+let status = null;
+let basemapLayer = null;
+// The first view as first-view.js drew it before Leaflet was here: its tiles, which the page
+// carried, are not fetched again, and it is taken away once this map shows the same.
+let first = null;
+
+function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
+
+function popup(name, p) {
+  let html = '<a class="popup-title" href="' + escapeHTML(itemURL(name, p[4])) + '">' + escapeHTML(p[3]) + "</a>";
+  if (p[5]) html = '<img class="popup-thumb" src="' + escapeHTML(siteURL(p[5])) + '" alt="" width="160">' + html;
+  return html;
+}
+
+function pointMarker(name, p) {
+  return L.marker([p[0], p[1]], { title: p[3], icon: pin(colors[name], undefined, "layer-" + name) })
+    .bindPopup(popup(name, p));
+}
+
+function clusterMarker(name, c) {
+  const marker = L.marker([c[0], c[1]], { icon: clusterIcon(c[2], colors[name], "layer-" + name), title: c[2] + " places" });
+  marker.on("click", () => {
+    const b = c[3];
+    if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1]], Math.max(c[4], map.getZoom() + 1));
+    else map.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom: c[4] });
+  });
+  return marker;
+}
+
+// One dataset's layers on the map (lines and polygons under the markers), its tiles taking
+// those the first view carried.
+function datasetLayer(name) {
+  const points = L.markerClusterGroup(clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name));
+  const clusters = L.layerGroup();
+  const shapes = L.layerGroup();
+  const group = L.featureGroup([shapes, points, clusters]).addTo(map);
+  const tiles = new Tileset(settings.root, name);
+  if (first && first.dataset === name) {
+    for (const key of Object.keys(first.tiles)) tiles.cache[key] = Promise.resolve(first.tiles[key]);
+  }
+  return { name, tiles, points, clusters, group, shapes, shown: null };
+}
+
+// The layers control of a map of several datasets: each named by a swatch of its colour and its
+// title; open beside a wide map, on a phone's a button that opens it, so it hides no places.
+function layersControl(titles) {
+  const overlays = {};
+  for (const layer of layers) {
+    const label = '<span class="layer-swatch" style="background:' + color(colors[layer.name]) + '"></span>' +
+      escapeHTML(titles[layer.name] || layer.name);
+    overlays[label] = layer.group;
+  }
+  const narrow = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
+  L.control.layers(null, overlays, { collapsed: narrow }).addTo(map);
+}
+
+// Shows a dataset's markers of the tiles at `keys`, unless it shows them already. A place drawn
+// as its polygon has no pin: the polygon takes the tap (shapes.js markFilled).
+function show(layer, keys, tiles) {
+  const filled = layer.shapes.mapsiteFilled || new Set();
+  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0);
+  if (signature === layer.shown) return;
+  layer.shown = signature;
+  const points = [], clusters = [];
+  for (const tile of tiles) {
+    // A cluster tile's places are the ones its clustering left alone: shown as they are, like
+    // its clusters. A point tile's are grouped here by Leaflet.markercluster.
+    for (const p of tile.p || []) {
+      if (!filled.has(p[2])) (tile.c ? clusters : points).push(pointMarker(layer.name, p));
+    }
+    for (const c of tile.c || []) clusters.push(clusterMarker(layer.name, c));
+  }
+  layer.points.clearLayers();
+  layer.clusters.clearLayers();
+  layer.points.addLayers(points);
+  for (const marker of clusters) layer.clusters.addLayer(marker);
+}
+
+// A promise of the number of tiles that draw a dataset in view at zoom z, once shown (unless
+// `current()` says a later refresh took over).
+function refreshLayer(layer, bounds, z, current) {
+  // Where every place is drawn as its polygon, no point tiles (Tileset.needsPointsAt).
+  const keys = layer.tiles.needsPointsAt(z) ? layer.tiles.keysFor(bounds, z) : [];
+  const shapes = drawShapes(layer.tiles, layer.shapes, map, {
+    dataset: layer.name, color: color(colors[layer.name]), popup: (p) => popup(layer.name, p) });
+  const points = Promise.all(keys.map((key) => layer.tiles.tile(key)));
+  // The pins wait for the shapes, to leave out the places drawn as polygons.
+  return Promise.all([points, shapes]).then(([tiles, shapeCount]) => {
+    if (current()) show(layer, keys, tiles);
+    return keys.length + shapeCount;
+  });
+}
+
+let generation = 0;
+function refresh() {
+  const mine = ++generation, current = () => mine === generation;
+  const b = map.getBounds();
+  const bounds = { west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() };
+  const z = Math.floor(map.getZoom());
+  const shown = layers.filter((layer) => map.hasLayer(layer.group));
+  Promise.all(shown.map((layer) => refreshLayer(layer, bounds, z, current))).then((counts) => {
+    if (!current()) return;
+    const loaded = counts.reduce((sum, n) => sum + n, 0);
+    status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";
+    if (first) first.replace(basemapLayer);
+    first = null;
+  }).catch(dataFailed);
+  writeHash();
+}
+
+function dataFailed(error) {
+  status.textContent = "Could not load the map data: " + error.message;
+  throw error;
+}
+
+function writeHash() {
+  const c = map.getCenter();
+  const hash = "#" + map.getZoom() + "/" + c.lat.toFixed(5) + "/" + c.lng.toFixed(5);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function readHash() {
+  const parts = location.hash.slice(1).split("/").map(Number);
+  if (parts.length !== 3 || parts.some(isNaN)) return false;
+  map.setView([parts[1], parts[2]], parts[0]);
+  return true;
+}
+
+// The ◎ button, which shows the visitor's position (a blue dot) and the map around it.
+function locateButton() {
+  const Locate = L.Control.extend({
+    onAdd: () => {
+      const button = L.DomUtil.create("button", "locate-button");
+      button.type = "button";
+      button.title = "Show my location";
+      button.setAttribute("aria-label", "Show my location");
+      button.textContent = "◎";
+      L.DomEvent.on(button, "click", (event) => {
+        L.DomEvent.stop(event);
+        map.locate({ setView: true, maxZoom: 16 });
+      });
+      return button;
+    },
+  });
+  new Locate({ position: "topleft" }).addTo(map);
+  let here = null;
+  map.on("locationfound", (event) => {
+    if (here) map.removeLayer(here);
+    here = hereMarker(event.latlng).addTo(map).bindTooltip("You are here");
+  });
+  map.on("locationerror", (event) => { status.textContent = "Location unavailable: " + event.message; });
+}
+
+// Once the manifests are in: the view the URL names, else all the datasets' places fitted with
+// 20 pixels to spare; then what is in view, again after every move.
+function begin() {
+  map.on("moveend", refresh);
+  map.on("overlayadd overlayremove", () => {
+    for (const layer of layers) layer.shown = null;
+    refresh();
+  });
+  window.addEventListener("hashchange", readHash);
+  if (!readHash()) {
+    const all = layers.map((layer) => layer.tiles.manifest.bounds);
+    const south = Math.min(...all.map((b) => b[1])), west = Math.min(...all.map((b) => b[0]));
+    const north = Math.max(...all.map((b) => b[3])), east = Math.max(...all.map((b) => b[2]));
+    map.fitBounds([[south, west], [north, east]], { padding: [20, 20], maxZoom: 16 });
+  }
+  refresh();
+}
+
+// Makes the map in `element` (#map: data-datasets, data-titles, data-colors), taking the place of
+// `firstView` (first-view.js), when there is one.
+export function showMap(element, firstView) {
+  const names = element.getAttribute("data-datasets").split(" ");
+  const titles = JSON.parse(element.getAttribute("data-titles"));
+  colors = JSON.parse(element.getAttribute("data-colors") || "{}");
+  status = document.getElementById("map-status");
+  first = firstView;
+  map = L.map(element, { zoomControl: true, worldCopyJump: true });
+  basemapLayer = basemap(map);
+  layers = names.map(datasetLayer);
+  if (layers.length > 1) layersControl(titles);
+  locateButton();
+  Promise.all(layers.map((layer) => layer.tiles.load())).then(begin).catch(dataFailed);
+}
