@@ -1022,10 +1022,6 @@ def fit_bounds(bounds, size=MAP_SIZE, padding=20, max_zoom=16, map_max_zoom=19):
     return zoom, {"west": left, "south": bottom, "east": right, "north": top}
 
 
-def quadkey(z, x, y):
-    return "".join(str(((x >> (i - 1)) & 1) + 2 * ((y >> (i - 1)) & 1)) for i in range(z, 0, -1))
-
-
 def tile_of(key):
     x = y = 0
     for digit in map(int, key):
@@ -1033,110 +1029,39 @@ def tile_of(key):
     return len(key), x, y
 
 
-def tile_x(lon, z):
-    n = 2**z
-    return min(n - 1, max(0, math.floor((lon + 180) / 360 * n)))
+# What the map page fetches for a view, by the page's own module (core/tileset.js) run through
+# Node on the dataset's folder: the point and cluster tiles over the view (none where every place
+# is drawn as its polygon, needsPointsAt), the shape tiles over it, and the shape subtree files
+# read to find them.
+VIEW_KEYS = """
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+const [module, folder, request] = process.argv.slice(1);
+const { Tileset } = await import(pathToFileURL(module).href);
+const { bounds, zoom } = JSON.parse(request);
+const read = [];
+const tiles = new Tileset("/", "d", (url) => {
+  const path = url.slice("/tiles/d/".length);
+  read.push(path);
+  return readFile(folder + "/" + path, "utf8").then(JSON.parse);
+});
+await tiles.load();
+const points = tiles.needsPointsAt(Math.min(zoom, tiles.manifest.maxZoom)) ? tiles.keysFor(bounds, zoom) : [];
+const shapes = tiles.manifest.shapes ? await tiles.shapeKeysFor(bounds, zoom) : [];
+const trees = read.filter((path) => path.startsWith("tree/"));
+process.stdout.write(JSON.stringify({ points, shapes, trees }));
+"""
 
 
-def tile_y(lat, z):
-    n = 2**z
-    s = math.sin(math.radians(max(-85.05112878, min(85.05112878, lat))))
-    return min(n - 1, max(0, math.floor((0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * n)))
-
-
-# The zooms at which the shape tree is cut (tile format 5): the manifest's `shapes.tree` stops at
-# zoom 4, and each tile cut with children has its subtree in tree/<z>/<x>/<y>.json.
-SHAPE_TREE_CUT = 4
-
-
-def shape_tree(text, root="", cut=None, cuts=None):
-    """tiles.js quadtree: the (leaves, internal tiles) of a tree of tiles in the manifest (`tree`
-    for the point and cluster tiles, `shapes.tree`) or of a shape subtree from `root`, a character
-    a tile, depth first: "-" a leaf, else the hex mask of the children it has. With `cut`, a tile
-    below the root at a zoom divisible by it has its children, if any, in a file of its own, and
-    goes into the set `cuts`."""
-    leaves, tiles, at = set(), set(), 0
-
-    def visit(key):
-        nonlocal at
-        c = text[at]
-        at += 1
-        if c == "-":
-            leaves.add(key)
-            return
-        # A hex digit: the children's bits; a letter from "g": the same, for a shape tile with
-        # nothing to draw, which has no file.
-        has_file = c in "0123456789abcdef"
-        mask = int(c, 16) if has_file else "ghijklmnopqrstuv".index(c)
-        if has_file:
-            tiles.add(key)
-        if cut and key != root and len(key) % cut == 0:
-            if mask and cuts is not None:
-                cuts.add(key)
-            return
-        for d in range(4):
-            if mask & (1 << d):
-                visit(key + str(d))
-
-    if text:
-        visit(root)
-    return leaves, tiles
-
-
-def view_keys(bounds, z):
-    """The quadkeys of the tiles at zoom z over the view (tiles.js viewKeys)."""
-    west, east = tile_x(bounds["west"], z), tile_x(bounds["east"], z)
-    north, south = tile_y(bounds["north"], z), tile_y(bounds["south"], z)
-    n = 2**z
-    if bounds["east"] - bounds["west"] >= 360:
-        west, east = 0, n - 1
-    keys, count, x = [], 0, west
-    while True:
-        keys += [quadkey(z, x, y) for y in range(north, south + 1)]
-        if x == east:
-            break
-        count += 1
-        if count > n:
-            break
-        x = (x + 1) % n
-    return keys
-
-
-def keys_for(manifest, bounds, z, shapes=False, base=None, loaded=None):
-    """tiles.js Tileset.keysFor: a cluster tile at z when listed, else the nearest listed leaf
-    among the tile and its ancestors; with shapes, shapeKeysFor: the same over the shape tiles
-    (simplified tiles in place of cluster tiles), after reading, from the dataset's folder `base`,
-    the subtree files of the tiles cut above z over the view, whose paths go into `loaded`."""
-    z = max(0, min(z, manifest["maxZoom"]))
-    if shapes:
-        cuts = set()
-        leaves, clusters = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts)
-        view = view_keys(bounds, z)
-        while True:
-            wanted = {key[:i] for key in view for i in range(len(key)) if key[:i] in cuts}
-            if not wanted:
-                break
-            for cut in sorted(wanted):
-                cuts.discard(cut)
-                cz, cx, cy = tile_of(cut)
-                path = Path(base) / "tree" / str(cz) / str(cx) / f"{cy}.json"
-                loaded.append(path)
-                more_leaves, more_tiles = shape_tree(json.loads(path.read_text())["t"], root=cut,
-                                                     cut=SHAPE_TREE_CUT, cuts=cuts)
-                leaves |= more_leaves
-                clusters |= more_tiles
-    else:
-        leaves, clusters = shape_tree(manifest["tree"])
-    keys = set()
-    for key in view_keys(bounds, z):
-        if key in clusters:
-            keys.add(key)
-        else:
-            for i in range(len(key), -1, -1):
-                if key[:i] in leaves:
-                    keys.add(key[:i])
-                    break
-    return sorted(keys)
+def view_keys(base, bounds, zoom):
+    """(point tile keys, shape tile keys, shape subtree paths) the map page reads for the view of
+    the dataset whose tiles are in `base`."""
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", VIEW_KEYS, str(THEME / "assets/core/tileset.js"), str(base),
+         json.dumps({"bounds": bounds, "zoom": zoom})],
+        capture_output=True, text=True, check=True)
+    keys = json.loads(result.stdout)
+    return keys["points"], keys["shapes"], [Path(base) / path for path in keys["trees"]]
 
 
 def view_around(lat, lon, zoom, size=MAP_SIZE):
@@ -1158,14 +1083,9 @@ def first_view(site, name, view=None):
     manifest_bytes = index.read_bytes()
     manifest = json.loads(manifest_bytes)
     zoom, bounds = view or fit_bounds(manifest["bounds"])
-    # tiles.js needsPointsAt: no point tiles where every place is drawn as its polygon.
-    below = (manifest.get("shapes") or {}).get("pointsBelow")
-    needs_points = below is None or min(zoom, manifest["maxZoom"]) < below
-    keys = [("", key) for key in keys_for(manifest, bounds, zoom)] if needs_points else []
-    # The shape subtrees read to find the shape tiles (tile format 5), counted with the tiles.
-    trees = []
-    if manifest.get("shapes"):
-        keys += [("shapes/", key) for key in keys_for(manifest, bounds, zoom, shapes=True, base=base, loaded=trees)]
+    # The shape subtrees read to find the shape tiles, counted with the tiles.
+    points, shapes, trees = view_keys(base, bounds, zoom)
+    keys = [("", key) for key in points] + [("shapes/", key) for key in shapes]
     tile_bytes, gzipped, missing = 0, len(gzip.compress(manifest_bytes)), []
     tree_bytes = tree_gzipped = 0
     for path in trees:

@@ -7,12 +7,16 @@ independently of mapsite: the point that stands for each, and the measures its p
   stretch inside it of the parallel through the middle latitude of its bounds;
 - Length (lines), Area and Perimeter (polygons) from pyproj.Geod, formatted as README says.
 
-Also the shape tiles a tile manifest lists (`shape_tree`), as docs/tile-format.md describes them.
+Also the shape tiles a tile manifest lists (`shape_tree`, docs/tile-format-shapes.md), read by the
+browser's own module through Node.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+from pathlib import Path
 
 from pyproj import Geod
 from shapely.geometry import LineString, Point, shape
@@ -94,9 +98,6 @@ def inside(geometry: dict, lat: float, lon: float) -> bool:
     return shape(geometry).distance(Point(lon, lat)) < 5e-6
 
 
-HEX, EMPTY = "0123456789abcdef", "ghijklmnopqrstuv"
-
-
 def tile_of(key):
     """(z, x, y) of the tile with quadkey `key`."""
     x = y = 0
@@ -111,60 +112,53 @@ def tile_centre(z, x, y):
     return math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (y + 0.5) / n)))), (x + 0.5) / n * 360 - 180
 
 
-def tree_mask(c):
-    """The children a tree character says a tile has: bit d for child d."""
-    return HEX.index(c) if c in HEX else EMPTY.index(c)
+# The tile format's trees are read by the browser's own module (core/tile-format.js), run through
+# Node (Tests/Node/run.mjs): no second reader of them here.
+RUN = Path(__file__).resolve().parent.parent / "Node" / "run.mjs"
+SHAPE_TREE_CUT = 4
+
+
+def trees(parts):
+    """core/tile-format.js quadtreesLists: for each (text, root, cut), the tree's leaves, internal
+    tiles with files, internal tiles with nothing to draw (`empty`, no file), leaves in the tree's
+    order, and tiles cut with children, as a dict of lists."""
+    result = subprocess.run(
+        ["node", str(RUN), "core/tile-format.js", "quadtreesLists"],
+        input=json.dumps([list(parts)]), capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
 
 
 def shape_tree(text, root="", cut=None, cuts=None, empty=None):
     """The tiles of a manifest's `shapes.tree` or `tree` (docs/tile-format.md) as (leaves, internal
-    tiles), sets of quadkeys: a character a tile, depth first from `root`, children in quadkey
-    order; "-" a leaf, else the hex digit whose bit d says the tile has child d, or for a shape
-    tile with nothing to draw (and no file, so not in the sets but in `empty`) the letter that many
-    after "g". With `cut` (the shape tree's 4), a tile below the root at a zoom divisible by it has
-    its children, if any, in a file of its own, and goes into the set `cuts`."""
-    leaves, tiles = set(), set()
-    rest = iter(text)
-
-    def visit(key):
-        c = next(rest)
-        if c == "-":
-            leaves.add(key)
-            return
-        mask = tree_mask(c)
-        if c in HEX:
-            tiles.add(key)
-        elif empty is not None:
-            empty.add(key)
-        if cut and key != root and len(key) % cut == 0:
-            if mask and cuts is not None:
-                cuts.add(key)
-            return
-        for d in range(4):
-            if mask >> d & 1:
-                visit(key + str(d))
-
-    if text:
-        visit(root)
-    assert next(rest, None) is None, "characters left after the tree"
-    return leaves, tiles
-
-
-SHAPE_TREE_CUT = 4
+    tiles with files), sets of quadkeys; with `cut` (the shape tree's 4), the tiles cut with
+    children go into the set `cuts`, and those with nothing to draw into the set `empty`."""
+    tree = trees([(text, root, cut)])[0]
+    if cuts is not None:
+        cuts.update(tree["cuts"])
+    if empty is not None:
+        empty.update(tree["empty"])
+    return set(tree["leaves"]), set(tree["tiles"])
 
 
 def whole_shape_tree(manifest, read, empty=None):
     """All the shape tiles of a manifest, its `shapes.tree` and every subtree file under it, as
     (leaves, internal tiles with files), those with nothing to draw added to the set `empty`;
-    read(path) gives the JSON of a file of the dataset's folder."""
+    read(path) gives the JSON of a file of the dataset's folder. The subtrees of a level are read
+    by one run of Node."""
     cuts = set()
     leaves, tiles = shape_tree(manifest["shapes"]["tree"], cut=SHAPE_TREE_CUT, cuts=cuts, empty=empty)
     while cuts:
-        key = cuts.pop()
-        z, x, y = tile_of(key)
-        text = read(f"tree/{z}/{x}/{y}.json")["t"]
-        assert text and text[0] != "-", f"the subtree of {key} has no root"
-        more_leaves, more_tiles = shape_tree(text, root=key, cut=SHAPE_TREE_CUT, cuts=cuts, empty=empty)
-        leaves |= more_leaves
-        tiles |= more_tiles
+        level = sorted(cuts)
+        cuts.clear()
+        texts = []
+        for key in level:
+            z, x, y = tile_of(key)
+            texts.append(read(f"tree/{z}/{x}/{y}.json")["t"])
+            assert texts[-1] and texts[-1][0] != "-", f"the subtree of {key} has no root"
+        for tree in trees([(text, key, SHAPE_TREE_CUT) for text, key in zip(texts, level)]):
+            leaves |= set(tree["leaves"])
+            tiles |= set(tree["tiles"])
+            cuts.update(tree["cuts"])
+            if empty is not None:
+                empty.update(tree["empty"])
     return leaves, tiles

@@ -14,18 +14,22 @@ export const SHAPE_TREE_CUT = 4;
 // for a leaf, else the hex digit whose bit d says the tile has child d, or for a shape tile with
 // nothing to draw (and no file) the letter that many places after "g". With `cut` (the shape
 // tree's), a tile below the root at a zoom divisible by it has its children, if any, in a file
-// of its own. Returns the leaves and the internal tiles that have files as sets, the leaves in
-// the tree's order, and the tiles cut with children.
+// of its own. Returns the leaves, the internal tiles that have files and those that have none
+// (empty) as sets, the leaves in the tree's order, and the tiles cut with children.
 export function quadtree(text, root, cut) {
-  const leaves = new Set(), tiles = new Set(), cuts = new Set(), order = [];
+  const leaves = new Set(), tiles = new Set(), empty = new Set(), cuts = new Set(), order = [];
   let at = 0;
   const start = root || "";
   function visit(key) {
     const c = text.charAt(at++);
     if (c === "-") { leaves.add(key); order.push(key); return; }
     let mask = "0123456789abcdef".indexOf(c);
-    if (mask < 0) mask = "ghijklmnopqrstuv".indexOf(c);
-    else tiles.add(key);
+    if (mask >= 0) {
+      tiles.add(key);
+    } else {
+      mask = "ghijklmnopqrstuv".indexOf(c);
+      empty.add(key);
+    }
     if (cut && key !== start && key.length % cut === 0) {
       if (mask) cuts.add(key);
       return;
@@ -33,17 +37,23 @@ export function quadtree(text, root, cut) {
     for (let d = 0; d < 4; d++) if (mask & (1 << d)) visit(key + d);
   }
   if (text) visit(start);
-  return { leaves: leaves, tiles: tiles, order: order, cuts: cuts };
+  return { leaves: leaves, tiles: tiles, empty: empty, order: order, cuts: cuts };
 }
 
-// quadtree's answer with arrays for sets, sorted (leaves, tiles, cuts) or in the tree's order
-// (order): what a test outside the browser reads as JSON.
+// quadtree's answer with arrays for sets, sorted (leaves, tiles, empty, cuts) or in the tree's
+// order (order): what a test outside the browser reads as JSON (Tests/Node/run.mjs).
 export function quadtreeLists(text, root, cut) {
   const tree = quadtree(text, root, cut);
+  const sorted = (set) => Array.from(set).sort();
   return {
-    leaves: Array.from(tree.leaves).sort(), tiles: Array.from(tree.tiles).sort(),
-    order: tree.order, cuts: Array.from(tree.cuts).sort(),
+    leaves: sorted(tree.leaves), tiles: sorted(tree.tiles), empty: sorted(tree.empty), order: tree.order,
+    cuts: sorted(tree.cuts),
   };
+}
+
+// quadtreeLists of each [text, root, cut]: many trees for one run of Node.
+export function quadtreesLists(trees) {
+  return trees.map((tree) => quadtreeLists(tree[0], tree[1], tree[2]));
 }
 
 // The characters of the manifest's `reach`; character i stands for (2 + i mod 2) · 2^⌊i/2⌋
