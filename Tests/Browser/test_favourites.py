@@ -29,7 +29,7 @@ def save_favourites(browser, dataset, rows):
     places = [{"dataset": dataset, "id": r.id, "title": r.title, "path": f"{dataset}/", "lat": r.latitude,
                "lon": r.longitude} for r in rows]
     open_favourites(browser)
-    browser.driver.execute_script("window.mapsite.favourites.save(arguments[0])", places)
+    browser.module("page/storage", "module.favourites.save(arguments[0]); done(true)", places)
     open_favourites(browser)
 
 
