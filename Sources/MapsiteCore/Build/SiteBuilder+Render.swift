@@ -28,12 +28,7 @@ extension SiteBuilder {
                 try pages.addPage(lists.view(page: number), at: lists.path(page: number), template: "list")
             }
         }
-        let staticMapPath = content.assetNames.path(of: "assets/static-map.js")
-        let staticMap = content.assets.first { $0.path == staticMapPath }
-        try MapPages(
-            context: context, datasets: datasets, firstViews: firstViews,
-            staticMapScript: staticMap.map { String(decoding: $0.bytes, as: UTF8.self) }
-        ).render(into: &pages)
+        try MapPages(context: context, datasets: datasets, firstViews: firstViews).render(into: &pages)
         for dataset in datasets {
             guard let groups = derived.groups[dataset.name], !groups.indexes.isEmpty else { continue }
             var rank = [Int](repeating: 0, count: dataset.items.count)

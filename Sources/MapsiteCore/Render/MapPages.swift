@@ -9,8 +9,6 @@ struct MapPages {
     let datasets: [Dataset]
     /// What a dataset's map page carries for its first view (`MapFirstView`), by dataset name.
     var firstViews: [String: String] = [:]
-    /// The theme's `assets/static-map.js`, which map pages carry in place of naming it (`inline`).
-    var staticMapScript: String?
 
     func render(into pages: inout PageSet) throws {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
@@ -24,15 +22,12 @@ struct MapPages {
             view["count"] = .text(NumberText.grouped(shown.reduce(0) { $0 + $1.items.count }))
             view["listURL"] = .text(shown.count == 1 ? root + shown[0].name + "/" : SitePath.link(from: path, to: ""))
             view["nearURL"] = .text(root + "near/" + (shown.count == 1 ? "?dataset=\(shown[0].name)" : ""))
-            // Each tile manifest, asked for (static-map.js) with the scripts rather than once they
-            // have run: on a slow network that is a round trip sooner to Leaflet's markers.
+            // Each tile manifest, asked for (page/first-view.js) with the scripts rather than once
+            // they have run: on a slow network that is a round trip sooner to Leaflet's markers.
             view["manifests"] = .list(shown.map { ["url": .text(root + "tiles/\($0.name)/index.json")] })
-            // A dataset's own map draws its first view from the page (static-map.js), before any
-            // script or tile has come.
+            // A dataset's own map draws its first view from the page (page/first-view.js), before
+            // Leaflet or any tile has come.
             if shown.count == 1, let firstView = firstViews[shown[0].name] { view["firstView"] = .text(firstView) }
-            // The script that draws it, in the page too: it runs as soon as the stylesheets are
-            // in, without waiting for a file of its own on the same slow network.
-            view["staticMapScript"] = .optional(staticMapScript.flatMap(Self.inline))
             view["bodyClass"] = "map"
             try pages.addPage(view, at: path, template: "map")
         }
@@ -47,15 +42,6 @@ struct MapPages {
         Self.addTitlesAndColors(of: datasets, to: &favourites)
         favourites["bodyClass"] = "favourites"
         try pages.addPage(favourites, at: Self.favouritesPath, template: "favourites")
-    }
-
-    /// A script's text to put inside `<script>`, without its comment lines (which the page need
-    /// not carry), or `nil` when it holds `</script`, which would end the element early.
-    static func inline(_ script: String) -> String? {
-        guard script.range(of: "</script", options: .caseInsensitive) == nil else { return nil }
-        return script.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.drop(while: { $0 == " " }).hasPrefix("//") }
-            .joined(separator: "\n")
     }
 
     /// `titlesJSON` and `colorsJSON`: each dataset's title and map colour by name, for the
