@@ -113,11 +113,12 @@ def test_first_view_is_drawn_before_leaflet_and_leaflet_shows_the_same(browser, 
     page = fetch(world_server.url("world/map/"))[2].decode()
     carried = json.loads(re.search(r'<script type="application/json" id="map-first-view">(.*?)</script>', page).group(1))
     assert carried["dataset"] == "world" and 0 in carried["zooms"] and 1 in carried["zooms"], carried["zooms"]
-    # The page names no script but the one in it: every other (the site's, Leaflet, the map's) is
-    # loaded by it, once the view is drawn.
-    assert not re.findall(r"<script[^>]* src=", page), "the map page names a script file"
+    # The page names one script, the module that draws the first view (its imports preloaded):
+    # every other (the search box's, Leaflet, the map's) is loaded by it, once the view is drawn.
+    scripts = re.findall(r"<script[^>]* src=[^>]*>", page)
+    assert len(scripts) == 1 and re.search(r'type="module" src="[^"]*/page/first-view\.[0-9a-f]{8}\.js"', scripts[0]), scripts
     element = re.search(r'<div id="map"[^>]*>', page).group(0)
-    assert "leaflet.min." in element and "map." in element, element
+    assert "leaflet.min." in element and "/page/map." in element, element
 
     # On a slow network (each request 400 ms), the first view is drawn while Leaflet is on its way.
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
@@ -143,7 +144,7 @@ def test_first_view_is_drawn_before_leaflet_and_leaflet_shows_the_same(browser, 
         driver.save_screenshot(str(artifact("first-view-leaflet-phone")))
         # A picture of the first view itself, as it stays when the map's own script (the last
         # the page loads) does not come.
-        script = urljoin(world_server.url("world/map/"), re.search(r'data-js="[^"]* ([^" ]*/map\.[0-9a-f]{8}\.js)"', element).group(1))
+        script = urljoin(world_server.url("world/map/"), re.search(r'data-modules="([^" ]*/page/map\.[0-9a-f]{8}\.js) ', element).group(1))
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [script]})
         try:
             browser.open(world_server.url("world/map/"))

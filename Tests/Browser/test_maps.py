@@ -243,9 +243,9 @@ def test_near_me_starts_on_the_places_and_keeps_the_point_for_another_dataset(br
     browser.open(f"near/?dataset={first.name}")
     driver = browser.driver
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-dots]"), timeout=15)
-    view = driver.execute_script(
-        "var b = window.mapsite.map.getBounds(); return [b.getSouth(), b.getWest(), b.getNorth(), b.getEast(),"
-        " window.mapsite.map.getZoom()]")
+    view = browser.module(
+        "page/near", "var map = module.map, b = map.getBounds();"
+        " done([b.getSouth(), b.getWest(), b.getNorth(), b.getEast(), map.getZoom()])")
     south, west, north, east, zoom = view
     rows = list(first.rows.values())
     assert all(south <= r.latitude <= north and west <= r.longitude <= east for r in rows), (view, first.name)

@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from shapely.geometry import Polygon, shape
 
 import shapes
-from support import REPO, fetch, slug_of, text_of
+from support import REPO, Browser, fetch, slug_of, text_of
 
 # (dataset, id, slug): a polygon with a hole, one without, a line.
 PAGES = [
@@ -130,6 +130,16 @@ return [x, y];
 """
 
 
+
+def on_map(driver, script, *args):
+    """Runs `script` (a function's body, which returns its answer; `args` are its arguments) with
+    `map` bound to the map page's Leaflet map: the `map` of the page's own page/map.js module."""
+    body = "var map = module.map; done((function () {" + script + "}).apply(null, arguments));"
+    answer = Browser(driver, None).module("page/map", body, *args)
+    assert not (isinstance(answer, dict) and "__error" in answer), answer
+    return answer
+
+
 def wait_for_map(driver):
     WebDriverWait(driver, 15).until(lambda d: "Loading" not in d.find_element(By.ID, "map-status").text)
     return text_of(driver.find_element(By.ID, "map-status"))
@@ -137,7 +147,7 @@ def wait_for_map(driver):
 
 def popup_link(driver, path):
     """The popup a click on `path` opens: (title, href), its link resolved against the page."""
-    driver.execute_script("window.mapsite.map.closePopup()")
+    on_map(driver, "map.closePopup()")
     WebDriverWait(driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".leaflet-popup"))
     assert driver.execute_script(CLICK_PATH, path), "no point of the path takes a click"
     link = WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup a.popup-title"))[0]
@@ -161,7 +171,7 @@ def test_maps_draw_lines_and_polygons_with_popups(browser, server, datasets, pat
         views = {name: None for name in expected}
     for name, view in views.items():
         if view:
-            driver.execute_script("window.mapsite.map.setView([arguments[0], arguments[1]], arguments[2])", *view)
+            on_map(driver, "map.setView([arguments[0], arguments[1]], arguments[2])", *view)
             WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#map path.shape-" + (
                 "fill" if name == "squares" else "line")))
             wait_for_map(driver)
@@ -399,9 +409,9 @@ def test_crowded_map_draws_shapes_at_every_zoom(crowded, crowded_browser):
     crowded_browser.open("shapes/map/")
     wait_for_map(driver)
     for zoom in (12, 14, 16, 18):
-        driver.execute_script("window.mapsite.map.setView([39.95, -75.16], arguments[0])", zoom)
-        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
-            "return window.mapsite.map.getZoom() === arguments[0]", zoom))
+        on_map(driver, "map.setView([39.95, -75.16], arguments[0])", zoom)
+        WebDriverWait(driver, 10).until(lambda d: on_map(
+            d, "return map.getZoom() === arguments[0]", zoom))
         wait_for_map(driver)
         fills = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, "shape-fill"))
         lines = driver.execute_script(SHAPE_PATHS, "shape-line")
@@ -433,8 +443,8 @@ def test_a_shape_tile_with_nothing_to_draw_has_no_file_and_is_not_fetched(crowde
     driver = crowded_browser.driver
     crowded_browser.open("shapes/map/")
     wait_for_map(driver)
-    driver.execute_script("window.mapsite.map.setView([arguments[0], arguments[1]], arguments[2])", lat, lon, z)
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.mapsite.map.getZoom() === arguments[0]", z))
+    on_map(driver, "map.setView([arguments[0], arguments[1]], arguments[2])", lat, lon, z)
+    WebDriverWait(driver, 10).until(lambda d: on_map(d, "return map.getZoom() === arguments[0]", z))
     wait_for_map(driver)
     fetched = WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_TILES_FETCHED))
     assert not [url for url in fetched if url.endswith(f"/tiles/shapes/shapes/{z}/{x}/{y}.json")], fetched
@@ -445,12 +455,12 @@ def test_a_shape_tile_with_nothing_to_draw_has_no_file_and_is_not_fetched(crowde
 # places drawn as polygons at least 2 pixels across (from their popups).
 PINS_AND_FILLS = """
 var pins = new Set(), fills = new Set();
-window.mapsite.map.eachLayer(function (l) {
+map.eachLayer(function (l) {
   if (l instanceof L.MarkerClusterGroup) l.getLayers().forEach(function (m) { pins.add(m.options.title); });
   else if (l instanceof L.Marker && l.options.title) pins.add(l.options.title);
-  var b = l instanceof L.Polygon && l.getBounds(), z = window.mapsite.map.getZoom();
+  var b = l instanceof L.Polygon && l.getBounds(), z = map.getZoom();
   var size = b && Math.max.apply(null, ['x', 'y'].map(function (k) {
-    return Math.abs(window.mapsite.map.project(b.getNorthEast(), z)[k] - window.mapsite.map.project(b.getSouthWest(), z)[k]);
+    return Math.abs(map.project(b.getNorthEast(), z)[k] - map.project(b.getSouthWest(), z)[k]);
   }));
   // A polygon under 2 pixels across keeps its pin.
   if (l instanceof L.Polygon && /shape-fill/.test(l.options.className) && size >= 2) {
@@ -473,12 +483,12 @@ def test_a_place_drawn_as_its_polygon_has_no_pin(crowded, crowded_browser):
     crowded_browser.open("shapes/map/")
     wait_for_map(driver)
     for zoom in (14, 16):
-        driver.execute_script("window.mapsite.map.setView([39.95, -75.16], arguments[0])", zoom)
-        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
-            "return window.mapsite.map.getZoom() === arguments[0]", zoom))
+        on_map(driver, "map.setView([39.95, -75.16], arguments[0])", zoom)
+        WebDriverWait(driver, 10).until(lambda d: on_map(
+            d, "return map.getZoom() === arguments[0]", zoom))
         wait_for_map(driver)
         pins, fills = WebDriverWait(driver, 10).until(
-            lambda d: (lambda r: r if r[0] and r[1] else None)(d.execute_script(PINS_AND_FILLS)))
+            lambda d: (lambda r: r if r[0] and r[1] else None)(on_map(d, PINS_AND_FILLS)))
         assert None not in fills, "a polygon's popup names no place"
         assert not set(pins) & set(fills), f"zoom {zoom}: pins on polygons drawn: {sorted(set(pins) & set(fills))[:5]}"
         # Lines keep their pins; so do polygons too small to draw (a zoom out).
@@ -509,8 +519,8 @@ def test_where_every_polygon_is_drawn_the_map_fetches_no_point_tiles(polygons_on
         driver.get(server.url(f"shapes/map/#{zoom}/39.95/-75.16"))
         status = wait_for_map(driver)
         assert status.endswith("in view"), status
-        WebDriverWait(driver, 10).until(lambda d: d.execute_script(PINS_AND_FILLS)[1])
-        pins, fills = driver.execute_script(PINS_AND_FILLS)
+        WebDriverWait(driver, 10).until(lambda d: on_map(d, PINS_AND_FILLS)[1])
+        pins, fills = on_map(driver, PINS_AND_FILLS)
         fetched = driver.execute_script(POINT_TILES_FETCHED)
         assert not set(pins) & set(fills), f"zoom {zoom}: pins on polygons drawn"
         if zoom < below:
@@ -546,7 +556,7 @@ def dateline(workdir):
 
 
 HIT = """
-var map = window.mapsite.map, p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
+var p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
 var box = map.getContainer().getBoundingClientRect();
 var element = document.elementFromPoint(box.left + p.x, box.top + p.y);
 return element ? element.getAttribute('class') || element.tagName : null;
@@ -563,18 +573,18 @@ def test_shapes_across_the_antimeridian_draw_on_both_sides(dateline, crowded_bro
     crowded_browser.open(dateline.url("shapes/map/"))
     wait_for_map(driver)
     for centre in (180, -180, 179.9):
-        driver.execute_script("window.mapsite.map.setView([-16.3, arguments[0]], 8, { animate: false })", centre)
+        on_map(driver, "map.setView([-16.3, arguments[0]], 8, { animate: false })", centre)
         wait_for_map(driver)
         WebDriverWait(driver, 10).until(lambda d: d.execute_script(SHAPE_PATHS, "shape-fill"))
         # The polygon on both sides of the line, in the copy of the world in view.
         for lon in (centre - 0.3, centre + 0.3):
-            hit = WebDriverWait(driver, 5).until(lambda d: d.execute_script(HIT, -16.8, lon))
+            hit = WebDriverWait(driver, 5).until(lambda d: on_map(d, HIT, -16.8, lon))
             assert "shape-fill" in hit, f"centre {centre}: at (-16.8, {lon}) the map shows {hit}"
-            line = driver.execute_script(HIT, -15.5, lon)
+            line = on_map(driver, HIT, -15.5, lon)
             assert "shape-line" in (line or ""), f"centre {centre}: at (-15.5, {lon}) the map shows {line}"
         # Outside it, east and west: nothing drawn.
         for lon in (centre - 0.7, centre + 0.7):
-            assert "shape" not in (driver.execute_script(HIT, -16.8, lon) or ""), (centre, lon)
+            assert "shape" not in (on_map(driver, HIT, -16.8, lon) or ""), (centre, lon)
     crowded_browser.screenshot("shapes-dateline")
     crowded_browser.assert_clean("the date line map")
 

@@ -68,9 +68,12 @@ function list(element, name) {
   return (element.getAttribute(name) || "").split(/\s+/).filter(Boolean);
 }
 
-// Files asked for now, to be used later: the tile manifests (fetch) and modules.
+// Files asked for now, to be used later: the tile manifests (fetch) and modules, each once.
 function preload(urls, rel, as) {
+  const asked = new Set(Array.from(document.querySelectorAll("link[rel=" + rel + "]"), (link) => link.getAttribute("href")));
   for (const url of urls) {
+    if (asked.has(url)) continue;
+    asked.add(url);
     const link = document.createElement("link");
     link.rel = rel;
     if (as) link.as = as;
