@@ -83,13 +83,14 @@ struct TourOfflineList {
             let y = Int(parts[parts.count - 1]), z < 31
         else { return nil }
         let n = Double(1 << z)
-        func latitude(_ row: Int) -> Double { atan(sinh(.pi * (1 - 2 * Double(row) / n))) * 180 / .pi }
+        func latitude(_ row: Int) -> Double { WebMercator.latitude(y: Double(row) / n) }
+        func longitude(_ column: Int) -> Double { WebMercator.longitude(x: Double(column) / n) }
         // The top and bottom rows hold the places beyond Web Mercator's ±85.05°.
         return (
             path,
             Box(
-                south: y + 1 == Int(n) ? -90 : latitude(y + 1), west: Double(x) / n * 360 - 180,
-                north: y == 0 ? 90 : latitude(y), east: Double(x + 1) / n * 360 - 180)
+                south: y + 1 == Int(n) ? -90 : latitude(y + 1), west: longitude(x),
+                north: y == 0 ? 90 : latitude(y), east: longitude(x + 1))
         )
     }
 
