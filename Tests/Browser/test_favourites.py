@@ -263,14 +263,10 @@ def test_favourites_beyond_the_proof_limit_say_how_far_from_shortest(browser, da
 def test_favourites_at_one_spot_are_visited_one_after_another(browser):
     """Thirty places, twenty of them at two spots: the order is proven shortest, and the places of
     each spot come one after another."""
-    driver = browser.driver
     open_favourites(browser)
-    plan = driver.execute_script(
-        """var points = [];
-        for (var i = 0; i < 20; i++) points.push(i % 2 ? [51.5, -0.12] : [51.51, -0.12]);
-        for (var j = 0; j < 10; j++) points.push([51.5 + j * 0.001, -0.13]);
-        return window.mapsiteRoute.plan(points);"""
-    )
+    points = [[51.5, -0.12] if i % 2 else [51.51, -0.12] for i in range(20)]
+    points += [[51.5 + j * 0.001, -0.13] for j in range(10)]
+    plan = browser.module("core/route", "done(module.plan(arguments[0]))", points)
     order = plan["order"]
     assert sorted(order) == list(range(30)) and plan["proven"], plan
     for spot in (1, 0):
