@@ -149,7 +149,7 @@ def test_mini_map_is_a_static_map_until_moved_then_leaflet_shows_the_same(browse
         # Drawn without Leaflet, which is not loaded.
         assert driver.execute_script("return typeof L === 'undefined'")
         assert not driver.execute_script(
-            "return performance.getEntriesByType('resource').filter(function (r) { return /leaflet/.test(r.name); }).length")
+            "return performance.getEntriesByType('resource').filter(function (r) { return /\\/leaflet\\//.test(r.name); }).length")
         static = driver.execute_script(MINIMAP, True)
         frame = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]",
                                       minimap)
