@@ -3,8 +3,8 @@ import Testing
 
 @testable import MapsiteCore
 
-/// Small datasets for the search tests, an in-memory site of index files, and the ranking
-/// computed by brute force over every item, to check what the shards return.
+/// Small datasets for the search tests, and the ranking computed by brute force over every item,
+/// to check what the browser's query (`SearchScript`) finds in the shards.
 enum SearchFixture {
     static let placesConfig = """
         name: places
@@ -56,12 +56,6 @@ enum SearchFixture {
         [try TestDataset.load(places, placesConfig), try TestDataset.load(museums, museumsConfig)]
     }
 
-    /// A query over the files of `index`, read from memory.
-    static func query(_ index: SearchIndex) throws -> SearchQuery {
-        let files = Dictionary(uniqueKeysWithValues: index.files.map { ($0.path, $0.json) })
-        return try SearchQuery(read: { files[$0] })
-    }
-
     /// Places with made-up names from a fixed seed: names from few syllables (so many share
     /// tokens and prefixes, and some tokens have long lists), streets with a number no other
     /// place has, cities from a short list.
@@ -101,6 +95,9 @@ enum SearchFixture {
             var path: String
         }
 
+        /// Words after this many are ignored (`MAX_TERMS` in `core/search.js`).
+        static let maximumTerms = 8
+
         var documents: [Document] = []
 
         init(_ datasets: [Dataset]) {
@@ -121,8 +118,8 @@ enum SearchFixture {
         func ranked(_ text: String, limit: Int = 10) -> [String] {
             var terms = SearchText.tokens(text)
             guard !terms.isEmpty else { return [] }
-            let prefix = terms.count <= SearchQuery.maximumTerms && SearchText.endsInToken(text)
-            terms = Array(terms.prefix(SearchQuery.maximumTerms))
+            let prefix = terms.count <= Self.maximumTerms && SearchText.endsInToken(text)
+            terms = Array(terms.prefix(Self.maximumTerms))
             var scored: [(key: [Int], document: Document)] = []
             for document in documents {
                 var fieldOnly = 0

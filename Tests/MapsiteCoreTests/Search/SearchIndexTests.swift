@@ -7,7 +7,7 @@ import Testing
 struct SearchIndexTests {
     private func titles(_ query: String) throws -> [String] {
         let index = SearchIndex(datasets: try SearchFixture.datasets())
-        return try SearchFixture.query(index).search(query).map(\.title)
+        return try SearchScript.search(index, query).results.map(\.title)
     }
 
     @Test("munchen and münchen find each other's spelling") func umlautBothWays() throws {
@@ -61,17 +61,18 @@ struct SearchIndexTests {
 
     @Test("results name their dataset and page") func resultFields() throws {
         let datasets = try SearchFixture.datasets()
-        let query = try SearchFixture.query(SearchIndex(datasets: datasets))
-        let orsay = try #require(query.search("orsay").first)
+        let items = datasets[0].items
+        let queries = ["orsay", "1552 walnut"] + items.map { $0.title + " " + $0.values.joined(separator: " ") }
+        let outcomes = try SearchScript.search(SearchIndex(datasets: datasets), queries)
+        let orsay = try #require(outcomes[0].results.first)
         #expect(orsay.dataset == "museums")
         #expect(orsay.datasetTitle == "Museums")
         #expect(orsay.detail == "Paris")
         #expect(orsay.path == "museums/\(datasets[1].items.first { $0.id == "m2" }!.slug)/")
-        let walnut = try #require(query.search("1552 walnut").first)
+        let walnut = try #require(outcomes[1].results.first)
         #expect(walnut.detail == "Philadelphia, US")  // the street is the title
-        for item in datasets[0].items {
-            let found = query.search(item.title + " " + item.values.joined(separator: " "))
-            #expect(found.map(\.path).contains("places/\(item.slug)/"), "\(item.title)")
+        for (item, outcome) in zip(items, outcomes.dropFirst(2)) {
+            #expect(outcome.results.map(\.path).contains("places/\(item.slug)/"), "\(item.title)")
         }
     }
 
@@ -108,11 +109,13 @@ struct SearchIndexTests {
         // Unsafe or missing: no thumbnail, and nothing after the detail unless the slug needs it.
         #expect(try #require(entry("Quay")).count == 3)
         #expect(try #require(entry("Dock")).count == 3)
-        // The query mirror reads the pages right whether the slug is there, null or left out.
-        let query = try SearchFixture.query(index)
-        for item in photos.items {
-            #expect(query.search(item.title).first?.path == "photos/\(item.slug)/", "\(item.title)")
+        // The browser finds the pages whether the slug is there, null or left out, and shows the
+        // thumbnail that is there.
+        let outcomes = try SearchScript.search(index, photos.items.map(\.title))
+        for (item, outcome) in zip(photos.items, outcomes) {
+            #expect(outcome.results.first?.path == "photos/\(item.slug)/", "\(item.title)")
         }
+        #expect(outcomes.map { $0.results.first?.thumbnail } == ["thumbs/a.jpg", "https://example.org/b.jpg", "", ""])
     }
 
     @Test("group fields are searched and shown; other kept fields are not") func groupFields() throws {
@@ -128,13 +131,13 @@ struct SearchIndexTests {
             """
         let shops = try TestDataset.load(
             "id,name,street,borough,rent,lat,lon\n1,Corner Shop,Elm St,Brooklyn,1200,40.6,-73.9", config)
-        let query = try SearchFixture.query(SearchIndex(datasets: [shops]))
-        #expect(query.search("brooklyn").map(\.title) == ["Corner Shop"])
-        #expect(query.search("brooklyn").first?.detail == "Elm St, Brooklyn")
-        #expect(query.search("1200").isEmpty)
+        let outcomes = try SearchScript.search(SearchIndex(datasets: [shops]), ["brooklyn", "1200"])
+        #expect(outcomes[0].results.map(\.title) == ["Corner Shop"])
+        #expect(outcomes[0].results.first?.detail == "Elm St, Brooklyn")
+        #expect(outcomes[1].results.isEmpty)
         var options = SearchIndex.Options()
         options.fields = { _ in ["rent"] }
-        #expect(try SearchFixture.query(SearchIndex(datasets: [shops], options: options)).search("1200").count == 1)
+        #expect(try SearchScript.search(SearchIndex(datasets: [shops], options: options), "1200").results.count == 1)
     }
 
     @Test("long words are cut to 32 characters and do not split shards letter by letter") func longWords() throws {
@@ -146,9 +149,8 @@ struct SearchIndexTests {
         options.shardBudget = 300
         let index = SearchIndex(datasets: [dataset], options: options)
         #expect(index.shardCount < 10)
-        let query = try SearchFixture.query(index)
-        #expect(query.search(base + "7 tower").count == 10)
-        #expect(query.search(String(base.prefix(20))).count == 10)
+        let outcomes = try SearchScript.search(index, [base + "7 tower", String(base.prefix(20))])
+        #expect(outcomes.map(\.results.count) == [10, 10])
     }
 
     @Test("a small site is one shard") func oneShard() throws {
@@ -171,8 +173,7 @@ struct SearchIndexTests {
     }
 
     @Test("a query fetches the manifest, one shard and the document files of its results") func fetches() throws {
-        let query = try SearchFixture.query(SearchIndex(datasets: try SearchFixture.datasets()))
-        _ = query.search("paris")
-        #expect(query.fetched.keys.sorted() == ["search/d/0.json", "search/index.json", "search/s/_.json"])
+        let outcome = try SearchScript.search(SearchIndex(datasets: try SearchFixture.datasets()), "paris")
+        #expect(outcome.fetched.sorted() == ["search/d/0.json", "search/index.json", "search/s/_.json"])
     }
 }

@@ -103,17 +103,15 @@ struct SearchShardTests {
 
     @Test("every item is reachable: its title and house number find it") func reachable() throws {
         let (dataset, index, _) = try build()
-        let query = try SearchFixture.query(index)
-        for item in dataset.items {
-            let number = item.values[0].split(separator: " ")[0]
-            let found = query.search("\(item.title) \(number)").map(\.path)
-            #expect(found == ["places/\(item.slug)/"], "\(item.title) \(number)")
+        let queries = dataset.items.map { "\($0.title) \($0.values[0].split(separator: " ")[0])" }
+        let outcomes = try SearchScript.search(index, queries)
+        for (item, outcome) in zip(dataset.items, outcomes) {
+            #expect(outcome.results.map(\.path) == ["places/\(item.slug)/"], "\(outcome.query)")
         }
     }
 
     @Test("queries return the best results of a search over every item") func recall() throws {
         let (dataset, index, _) = try build()
-        let query = try SearchFixture.query(index)
         let reference = SearchFixture.Reference([dataset])
         var queries = [
             "s", "sa", "san", "sant", "mu", "mü", "mün", "münchen", "munchen ", "lon", "london", "de", "de ", "la 1",
@@ -129,20 +127,18 @@ struct SearchShardTests {
             queries.append(item.title + " ")
             queries.append(tokens.last! + " " + item.values[1].prefix(3))
         }
-        for text in queries {
-            #expect(query.search(text).map(\.path) == reference.ranked(text), "\(text)")
+        for outcome in try SearchScript.search(index, queries) {
+            #expect(outcome.results.map(\.path) == reference.ranked(outcome.query), "\(outcome.query)")
         }
         #expect(queries.filter { !reference.ranked($0).isEmpty }.count > queries.count * 3 / 4)
     }
 
     @Test("a one-word query reads one shard and no long list") func oneWord() throws {
         let (_, index, _) = try build()
-        for text in ["s", "sa", "san", "c1", "road", "lon", "1", "1000"] {
-            let query = try SearchFixture.query(index)
-            _ = query.search(text)
-            let lists = query.fetched.keys.filter { $0.hasPrefix("search/s/") && $0.split(separator: ".").count > 2 }
-            #expect(lists.isEmpty, "\(text): \(lists)")
-            #expect(query.fetched.keys.filter { $0.hasPrefix("search/s/") }.count <= 1, "\(text)")
+        for outcome in try SearchScript.search(index, ["s", "sa", "san", "c1", "road", "lon", "1", "1000"]) {
+            let lists = outcome.fetched.filter { $0.hasPrefix("search/s/") && $0.split(separator: ".").count > 2 }
+            #expect(lists.isEmpty, "\(outcome.query): \(lists)")
+            #expect(outcome.fetched.filter { $0.hasPrefix("search/s/") }.count <= 1, "\(outcome.query)")
         }
     }
 }
