@@ -27,7 +27,9 @@ const reset = document.getElementById("favourites-reset");
 const follow = document.getElementById("favourites-follow");
 const where = document.getElementById("favourites-where");
 const ORDERED = "favourites-ordered", DONE = "favourites-done";
-let map = null, layer = null;
+// The page's map, made with the first place (exported for tests, as the page's state).
+export let map = null;
+let layer = null;
 // Whether the places are shown in the order of the shortest way through them.
 let ordered = stored(ORDERED, false) === true;
 // The places ticked off on the route, as "dataset/id".

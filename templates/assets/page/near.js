@@ -37,7 +37,8 @@ function offerCount() {
 offerCount();
 if (params.get("dataset")) select.value = params.get("dataset");
 
-const map = L.map("near-map").setView([20, 0], 2);
+// The page's map (exported for tests, as the page's state).
+export const map = L.map("near-map").setView([20, 0], 2);
 basemap(map);
 // Faint dots on a canvas, which takes thousands of them; they let clicks through to the map.
 const dots = L.layerGroup().addTo(map);

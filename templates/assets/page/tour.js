@@ -9,6 +9,9 @@ import "./declutter.js";
 import { color } from "../core/icons.js";
 import { progressText } from "../core/route-text.js";
 
+// The tour's map, or null without one (exported for tests, as the page's state).
+export let map = null;
+
 function stopsOf(list) {
   return Array.from(list.querySelectorAll("li")).map((li, index) => ({
     li: li, id: li.getAttribute("data-id"), number: index + 1,
@@ -76,7 +79,7 @@ function start(list) {
     changed();
   });
   const element = document.getElementById("tour-map");
-  const map = element && typeof L !== "undefined" ? drawMap(element, stops) : null;
+  map = element && typeof L !== "undefined" ? drawMap(element, stops) : null;
   const follow = document.getElementById("tour-follow");
   if (follow && navigator.geolocation) {
     follow.hidden = false;
