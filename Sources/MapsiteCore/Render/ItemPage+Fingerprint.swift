@@ -1,72 +1,79 @@
 import Foundation
-import MapsiteGeo
 
-extension ItemPage {
-    /// A fingerprint of everything the page of item `position` shows, on top of `site` (the
-    /// templates, settings and shared parts of every page: `SiteFingerprint`). A rebuild skips
-    /// rendering a page whose fingerprint has not changed (`OutputWriter.reuse`).
+/// An item page's fingerprint is a hash of what its template renders, not a list kept by hand of
+/// what the page shows: the page's view (`ItemPage.view(for:)`: every value the page shows, its
+/// embedded data and JSON-LD included), the shared view it is rendered over, the templates and the
+/// mapsite program. A value the page shows is in its view, so it is in the fingerprint: equal
+/// fingerprints, equal bytes.
+enum ItemPageFingerprint {
+    /// The fingerprint of what every page rendered over `shared` has in common: the mapsite
+    /// program, the templates and the shared view (the site's settings, menu and asset names as
+    /// templates see them).
+    static func seed(templates: TemplateLibrary, shared: SharedView) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(SiteFingerprint.programIdentity)
+        hasher.add(templates.fingerprint)
+        add(shared.value, to: &hasher)
+        return hasher.value
+    }
+
+    /// Adds a view given as values: each text, flag, list and object member, with its name, in order.
+    private static func add(_ value: TemplateValue, to hasher: inout StableHasher) {
+        switch value {
+        case .text(let text):
+            hasher.add(0)
+            hasher.add(text)
+        case .bool(let flag):
+            hasher.add(flag ? 1 : 2)
+        case .list(let values):
+            hasher.add(3)
+            hasher.add(values.count)
+            for value in values { add(value, to: &hasher) }
+        case .object(let object):
+            hasher.add(4)
+            hasher.add(object.members.count)
+            for (name, value) in object.members {
+                hasher.add(name)
+                add(value, to: &hasher)
+            }
+        }
+    }
+}
+
+extension FlatView {
+    /// A hash of the whole view, on top of `seed`: every node (its kind, name, text range or flag,
+    /// elements and members), the members of each object and the bytes of every text.
     ///
-    /// It covers the item, its neighbour lists (with each neighbour's title, slug, distance and
-    /// bearing), the other places at its location and the group pages its values link to: all
-    /// `view(for:)` reads besides the dataset's settings, which `site` covers.
-    func fingerprint(_ position: Int, site: UInt64) -> UInt64 {
-        var hasher = StableHasher(seed: site)
-        dataset.items.withUnsafeBufferPointer { items in
-            let item = items[position]
-            hasher.add(item.id)
-            hasher.add(item.slug)
-            hasher.add(item.title)
-            hasher.add(item.origin)
-            hasher.add(item.point)
-            hasher.add(item.values)
-            hasher.add(item.image ?? "\u{0}")
-            hasher.add(item.thumbnail ?? "\u{0}")
-            hasher.add(item.description ?? "\u{0}")
-            ItemPage.addShape(item, to: &hasher)
-            for (field, column) in groupColumns {
-                hasher.add(field)
-                hasher.add(groupLinks[field]?[item.values[column]] ?? "\u{0}")
-            }
+    /// Names are numbered as `ViewNames` numbers them: mapsite's own (`ViewName`) the same in
+    /// every run of one program, others in the order a run first meets them, so these count by
+    /// their text.
+    /// - Complexity: O(n) in the nodes and bytes of the view.
+    func fingerprint(seed: UInt64) -> UInt64 {
+        var hasher = StableHasher(seed: seed)
+        let fixedNames = Int32(ViewName.allCases.count)
+        func name(_ name: Int32) -> UInt64 {
+            guard name >= fixedNames else { return UInt64(UInt32(bitPattern: name)) }
+            var text = ViewNames.shared.name(name)
+            return text.withUTF8 { StableHash.contents(UnsafeRawBufferPointer($0)) } | (1 << 63)
         }
-        // Each linked item's title and slug count through their hash, made once per dataset.
-        func add(_ row: ArraySlice<Neighbour>, of target: LinkTargets) {
-            hasher.add(row.count)
-            for neighbour in row {
-                hasher.add(target.fingerprints[Int(neighbour.index)])
-                hasher.add(neighbour.distance.bitPattern)
-                hasher.add(neighbour.bearing.bitPattern)
-            }
+        hasher.add(nodes.count)
+        for node in nodes {
+            hasher.add(UInt64(node.kind.rawValue) << 32 | UInt64(UInt32(bitPattern: node.next)))
+            hasher.add(name(node.name))
+            hasher.add(UInt64(UInt32(bitPattern: node.start)) << 32 | UInt64(UInt32(bitPattern: node.end)))
         }
-        for stop in tourStops[position] ?? [] {
-            hasher.add(stop.title, stop.url)
-            hasher.add(stop.number)
-            hasher.add(stop.count)
+        hasher.add(members.count)
+        for member in members {
+            hasher.add(name(member.name))
+            hasher.add(UInt64(UInt32(bitPattern: member.node)))
         }
-        add(index.nearest(of: position), of: own)
-        for (cross, other) in zip(index.cross, crossTargets) {
-            if let other { add(cross.table[position], of: other) }
-        }
-        for other in index.samePlace(as: position) {
-            hasher.add(own.fingerprints[Int(other)])
-        }
+        hasher.add(bytes.withUnsafeBytes(StableHash.contents))
         return hasher.value
     }
 }
 
-/// The fingerprint of what every page depends on: the mapsite program itself, the templates,
-/// the settings and the parts of the site every page shares.
+/// The mapsite program, for the fingerprints of what it makes.
 enum SiteFingerprint {
-    static func make(templates: TemplateLibrary, context: SiteContext) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.add(programIdentity)
-        hasher.add(templates.fingerprint)
-        hasher.add(String(describing: context.config))
-        for entry in context.menu { hasher.add(entry.title, entry.path) }
-        for entry in context.datasets { hasher.add(entry.name, entry.title, entry.description, String(entry.count)) }
-        for (path, renamed) in context.assets.paths.sorted(by: { $0.key < $1.key }) { hasher.add(path, renamed) }
-        return hasher.value
-    }
-
     /// The running program's size and modification time, so that a new mapsite renders everything anew.
     static let programIdentity: String = {
         var info = stat()

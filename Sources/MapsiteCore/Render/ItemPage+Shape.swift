@@ -65,30 +65,4 @@ extension ItemPage {
         if parts.count > 1 { bytes.append(UInt8(ascii: "]")) }
         bytes.append(UInt8(ascii: "}"))
     }
-
-    /// Adds the item's shape to a page's fingerprint, every coordinate as it is, with the kind of
-    /// shape and the length of each list; nothing for a point.
-    static func addShape(_ item: Item, to hasher: inout StableHasher) {
-        guard let geometry = item.geometry else { return }
-        hasher.add(geometry.typeName)
-        func add(_ points: [GeoPoint]) {
-            hasher.add(points.count)
-            for point in points { hasher.add(point) }
-        }
-        func add(_ polygon: Polygon) {
-            hasher.add(polygon.rings.count)
-            polygon.rings.forEach(add)
-        }
-        switch geometry {
-        case .point(let point): add([point])
-        case .multiPoint(let points), .lineString(let points): add(points)
-        case .multiLineString(let lines):
-            hasher.add(lines.count)
-            lines.forEach(add)
-        case .polygon(let polygon): add(polygon)
-        case .multiPolygon(let shape):
-            hasher.add(shape.polygons.count)
-            shape.polygons.forEach(add)
-        }
-    }
 }

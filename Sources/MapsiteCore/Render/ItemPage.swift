@@ -12,8 +12,6 @@ final class ItemPage: Sendable {
     /// What pages show of the items of every dataset, by name: of this one for its own
     /// neighbours, of others for cross-dataset lists.
     let targets: [String: LinkTargets]
-    /// The fields of `groupLinks` in name order, with their columns among the item's values.
-    let groupColumns: [(field: String, column: Int)]
     /// The end of the description of an item that has none: `: one of boxes.`
     let descriptionEnd: String
     /// This dataset's link targets, and those of each of `index.cross` (nil: not a dataset).
@@ -65,9 +63,6 @@ final class ItemPage: Sendable {
         datasetColor = dataset.config.color
         nearURL = Self.root + "near/?dataset=" + dataset.name + "&lat="
         descriptionEnd = ": one of \(dataset.config.title.lowercased())."
-        groupColumns = groupLinks.keys.sorted().compactMap { field in
-            dataset.config.keptFields.firstIndex(of: field).map { (field, $0) }
-        }
     }
 
     static func path(dataset: String, slug: String) -> String { "\(dataset)/\(slug)/" }
@@ -81,8 +76,6 @@ final class ItemPage: Sendable {
         let urls: TextTable
         /// Each id as JSON (quoted and escaped), for the item data of the pages that list them.
         let idsJSON: TextTable
-        /// A hash of each title and slug, for the fingerprints of the pages that link to them.
-        let fingerprints: [UInt64]
 
         init(_ dataset: Dataset) {
             let name = dataset.name
@@ -101,14 +94,6 @@ final class ItemPage: Sendable {
                             }
                         )
                     }, { TextTable(count: items.count) { JSONWriter.appendString(items[$0].id, to: &$1) } })
-            }
-            fingerprints = dataset.items.withUnsafeBufferPointer { items in
-                TwoHalves.map(count: items.count) { position in
-                    var hasher = StableHasher()
-                    hasher.add(items[position].title)
-                    hasher.add(items[position].slug)
-                    return hasher.value
-                }
             }
         }
 
