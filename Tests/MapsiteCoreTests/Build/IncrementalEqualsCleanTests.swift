@@ -4,21 +4,28 @@ import Testing
 
 @testable import MapsiteCore
 
-/// One change of a site's input: a name for the report and the edit of the content folder.
+/// One change of a site's input: a name for the report and the edit of the content folder, made
+/// after a first build of the site with `setting` added to its settings.
 struct InputChange: Sendable, CustomTestStringConvertible {
     let name: String
+    var setting = ""
     let edit: @Sendable (String) throws -> Void
 
     var testDescription: String { name }
 
     /// Replaces `old` (which must be there) with `new` in the content file `file`.
-    static func replacing(_ name: String, _ old: String, with new: String, in file: String) -> InputChange {
-        InputChange(name: name) { content in
-            let path = content + "/" + file
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            guard text.contains(old) else { throw FixtureEditError(file: file, missing: old) }
-            try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    static func replacing(
+        _ name: String, _ old: String, with new: String, in file: String, setting: String = ""
+    ) -> InputChange {
+        InputChange(name: name, setting: setting) { content in
+            try replace(old, with: new, in: content + "/" + file)
         }
+    }
+
+    static func replace(_ old: String, with new: String, in path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard text.contains(old) else { throw FixtureEditError(file: path, missing: old) }
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
 
@@ -49,8 +56,8 @@ struct IncrementalEqualsCleanTests {
         .replacing(
             "a place added", "s6,Lamp", with: "s7,Key Shop,keys,shop,,,,48.8571,2.3531\ns6,Lamp", in: "data/shops.csv"),
         .replacing("a cross-dataset neighbour", "p1,Fountain", with: "p1,Old fountain", in: "data/spots.csv"),
-        .replacing("a tour's title", "title: Bread round", with: "title: Morning round", in: "site.yml"),
-        .replacing("a tour's stops", "stops: [s1, s2, s3]", with: "stops: [s1, s3]", in: "site.yml"),
+        .replacing("a tour's title", "title: Bread round", with: "title: Morning round", in: "site.yml", setting: tour),
+        .replacing("a tour's stops", "stops: [s1, s2, s3]", with: "stops: [s1, s3]", in: "site.yml", setting: tour),
         .replacing("a region's name", #""name": "North""#, with: #""name": "Uptown""#, in: "data/areas.geojson"),
         .replacing("a list field", "list_fields: [hours]", with: "list_fields: [kind]", in: "site.yml"),
         .replacing("the dataset's title", "title: Shops", with: "title: Bakeries and shops", in: "site.yml"),
@@ -64,6 +71,7 @@ struct IncrementalEqualsCleanTests {
         try withTemporaryDirectory { directory in
             let content = directory + "/content"
             try writeFiles(Self.site, in: content)
+            try InputChange.replace("\ndatasets:", with: change.setting + "\ndatasets:", in: content + "/site.yml")
             try FileManager.default.createDirectory(atPath: content + "/templates", withIntermediateDirectories: true)
             try FileManager.default.copyItem(
                 atPath: Fixtures.theme + "/item.mustache", toPath: content + "/templates/item.mustache")
@@ -101,8 +109,17 @@ struct IncrementalEqualsCleanTests {
         }
     }
 
+    /// A tour of three shops, for the changes of a tour (a site without tours for the others).
+    static let tour = """
+
+        tours:
+          - title: Bread round
+            dataset: shops
+            stops: [s1, s2, s3]
+        """
+
     /// Two datasets: shops (fields, an hours field, a region field, groups, an image and a
-    /// description, slugs of their own, a tour, two places at one spot once moved) and spots,
+    /// description, slugs of their own, two places at one spot once moved) and spots,
     /// the shops' cross-dataset neighbours.
     static let site: [String: String] = [
         "site.yml": """
@@ -142,10 +159,6 @@ struct IncrementalEqualsCleanTests {
             item_title: name
             latitude: lat
             longitude: lon
-        tours:
-          - title: Bread round
-            dataset: shops
-            stops: [s1, s2, s3]
 
         """,
         "data/shops.csv": """
