@@ -35,13 +35,16 @@ struct ServeCommandTests {
             #expect(try server.get("/demo/places/").status == 200, "also served at the path of base_url")
 
             // The theme's files, by their fingerprinted names.
-            let assets = try FileManager.default.contentsOfDirectory(atPath: output + "/assets")
             let asset = { (name: String, ext: String) in
-                "/assets/" + (assets.first { $0.hasPrefix(name + ".") && $0.hasSuffix("." + ext) } ?? name + "." + ext)
+                let folder = (name as NSString).deletingLastPathComponent
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: output + "/assets/" + folder)) ?? []
+                let base = (name as NSString).lastPathComponent
+                let file = files.first { $0.hasPrefix(base + ".") && $0.hasSuffix("." + ext) } ?? base + "." + ext
+                return "/assets/" + (folder.isEmpty ? "" : folder + "/") + file
             }
             let types = [
                 asset("mapsite", "css"): "text/css; charset=utf-8",
-                asset("mapsite", "js"): "text/javascript; charset=utf-8",
+                asset("page/site", "js"): "text/javascript; charset=utf-8",
                 "/tiles/places/index.json": "application/json",
                 "/downloads/places.geojson": "application/geo+json",
                 "/downloads/places.csv": "text/csv; charset=utf-8",

@@ -72,9 +72,9 @@ struct AppFiles {
         return OutputFile(Self.manifestPath, json + "\n")
     }
 
-    /// The modules every page runs (base.mustache), which the service worker keeps from the
-    /// start with all they import.
-    static let shellModules = ["page/site.js", "page/search-box.js"]
+    /// The module every page runs (base.mustache), which the service worker keeps from the
+    /// start with all it imports.
+    static let shellModules = ["page/site.js"]
 
     /// `sw.js`: the theme's service worker script after a first line that gives it this build's
     /// id, the files to keep from the start (`shell`, site paths) and the offline page's path.

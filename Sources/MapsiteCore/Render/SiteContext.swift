@@ -112,7 +112,6 @@ public struct SiteContext: Sendable {
         }
         var files: TemplateObject = [
             "css": .text(root + assets.path(of: "assets/mapsite.css")),
-            "js": .text(root + assets.path(of: "assets/mapsite.js")),
             "leafletCSS": leaflet("leaflet.css", "leaflet.css"),
             "leafletJS": leaflet("leaflet.js", "leaflet.min.js"),
             "clusterCSS": leaflet("MarkerCluster.css", "MarkerCluster.css"),

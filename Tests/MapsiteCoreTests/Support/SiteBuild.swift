@@ -45,6 +45,13 @@ enum OutputKind: Equatable {
         path.replacing(/\.[0-9a-f]{8}(\.[A-Za-z0-9]+)$/) { "\($0.output.1)" }
     }
 
+    /// A theme module's text with the fingerprints the build gave its imports taken out again
+    /// (`from "./geo.3f2a9c1e.js"` as `from "./geo.js"`): what the theme's own file says.
+    static func withoutImportFingerprints(_ bytes: Data) -> Data {
+        guard let text = String(data: bytes, encoding: .utf8) else { return bytes }
+        return Data(text.replacing(/\.[0-9a-f]{8}\.js(["'])/) { ".js\($0.output.1)" }.utf8)
+    }
+
     /// A page's text with the fingerprints of the assets it links to masked (`mapsite.********.js`):
     /// they change with every edit of the theme and every Leaflet of Debian's, which the golden
     /// pages need not follow (`AssetNamesTests` checks them). The service worker's build id, a
