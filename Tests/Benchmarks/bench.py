@@ -29,7 +29,7 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
      system made for the run (a sparse file on a loop device, no journal, mounted with
      `discard` as / is), so that neither pays for the trees earlier runs left or removed on /.
 4. The JSON a browser fetches for the first view of the dataset's map page (fit to the data in
-   a 1280x800 map), following the rules of `templates/assets/tiles.js`; checked once against
+   a 1280x800 map), following the rules of `templates/assets/core/tileset.js`; checked once against
    headless Chromium, which fetched the same tiles.
 5. The 1M-point site: wall time and peak memory.
 7. Shapes (section `shapes`, in `shapes_bench.py`): sites of 100k building polygons, 10k lines
@@ -1001,7 +1001,7 @@ def unproject(x, y, zoom):
 
 
 def fit_bounds(bounds, size=MAP_SIZE, padding=20, max_zoom=16, map_max_zoom=19):
-    """What Leaflet's map.fitBounds(…, {padding: [20, 20], maxZoom: 16}) of map.js shows on a new
+    """What Leaflet's map.fitBounds(…, {padding: [20, 20], maxZoom: 16}) of page/map.js shows on a new
     map: the zoom (getBoundsZoom with zoomSnap 1) and the view's bounds (west, south, east, north)."""
     west, south, east, north = bounds
     x1, y1 = project(north, west, 0)

@@ -21,7 +21,7 @@ side in each round (the order reversed every other round): mapsite's whole build
 (its tile stage read from the build's `Built … tiles` line) and tippecanoe on the same GeoJSON
 (`-zg --drop-densest-as-needed`, into an .mbtiles file). Then, on the last round's outputs, the
 bytes of the first map view for both: the map fitted to the data's bounds in a 1280x800 map as
-bench.py's first view does; for mapsite, the manifest and the files tiles.js fetches (the tiles,
+bench.py's first view does; for mapsite, the manifest and the files core/tileset.js fetches (the tiles,
 and the shape subtrees it reads to find the shape tiles: tile format 5); for
 tippecanoe, every tile in view at that zoom (or at its greatest zoom, which the map would
 over-zoom), as stored (gzip-compressed vector tiles) and unpacked. For the 100k buildings, whose

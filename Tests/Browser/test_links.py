@@ -39,7 +39,7 @@ def json_urls(value, key=""):
 
 
 def tile_urls(site_dir, path, data):
-    """(what, site path) for the files a map tile file points to, in the format tiles.js reads:
+    """(what, site path) for the files a map tile file points to, in the format core/tileset.js reads:
     `tiles/<dataset>/index.json` lists the point and cluster tiles (`tree`) of files `<z>/<x>/<y>.json`;
     a tile's points `p` are [lat, lon, id, title, slug, thumbnail], the item page at `<dataset>/<slug>/`."""
     parts = path.relative_to(site_dir).parts
@@ -166,7 +166,7 @@ def test_every_json_file_is_named_and_every_group_map_has_its_points(site_dir):
         kinds["tiles" if top == "tiles" else "search" if top == "search" else "points"] += bool(found)
     assert all(kinds.values()), f"no URLs read from some kind of JSON file: {kinds}"
     search_files = {str(p.relative_to(site_dir)) for p in (site_dir / "search").rglob("*") if p.is_file()}
-    # The two files search.js fetches by their names.
+    # The two files core/search.js fetches by their names.
     orphans = sorted(search_files - named - {"search/index.json", "search/pages.json"})
     assert not orphans, f"{len(orphans)} files under search/ that nothing names: {orphans[:20]}"
 

@@ -137,7 +137,7 @@ def test_each_dataset_has_its_colour_on_every_map(browser, server, datasets):
 
 
 def distance(lat1, lon1, lat2, lon2):
-    """Great-circle distance in metres (haversine), as tiles.js computes it."""
+    """Great-circle distance in metres (haversine), as core/geo.js computes it."""
     rad = math.pi / 180
     dp, dl = (lat2 - lat1) * rad, (lon2 - lon1) * rad
     h = math.sin(dp / 2) ** 2 + math.cos(lat1 * rad) * math.cos(lat2 * rad) * math.sin(dl / 2) ** 2

@@ -166,7 +166,7 @@ def test_empty_region_still_has_a_page(browser, server, datasets, regions):
     assert listed[name] == "0"
 
 
-RAMP = ["#fde725", "#5ec962", "#21918c", "#3b528b", "#440154"]  # regions-map.js, light to dark
+RAMP = ["#fde725", "#5ec962", "#21918c", "#3b528b", "#440154"]  # page/regions-map.js, light to dark
 NO_VALUE = "#c8c8c8"
 
 

@@ -8,7 +8,7 @@ extension TileSet {
     /// `tiles/<dataset>/<z>/<x>/<y>.fields.json` for each point tile, none when the dataset has
     /// no `list_fields`: `{"f":[{"label":…,"hours":true}…],"zone":…,"t":[…],"v":{"<id>":[…]}}`:
     /// `t` holds each distinct value of the tile once, the text as pages show it, or for an
-    /// `hours` field `[text, week]`, the week as `hours.js` reads it; `v` gives each place of the
+    /// `hours` field `[text, week]`, the week as `core/hours.js` reads it; `v` gives each place of the
     /// tile, by id, one index into `t` per field, or `null` when its value is empty.
     /// - Complexity: O(n) over the places of the dataset.
     public func listFieldFiles(of dataset: Dataset) -> [(path: String, json: String)] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Distances and bearings as an item page shows them; `assets/tiles.js` rounds the same way.
+/// Distances and bearings as an item page shows them; `assets/core/units.js` rounds the same way.
 public enum DistanceText {
     /// `7 m`, `140 m`, `2.3 km`, `15 km`: whole metres below 100 m, tens of metres below 1 km,
     /// tenths of a kilometre below 10 km, whole kilometres beyond.

@@ -122,7 +122,7 @@ extension ItemPage {
 
     /// A field shown: its label, its value as shown, the group page it links to, if any, and for
     /// an `hours` field its week: `hours.days` (each day's name and times) and `hours.week` and
-    /// `hours.zone` for the script that works out the next time (`hours.js`).
+    /// `hours.zone` for the script that works out the next time (`core/hours.js`).
     private func addField(
         _ label: String, _ value: String, link: String?, hours: WeeklyHours?, to view: inout FlatView
     ) {

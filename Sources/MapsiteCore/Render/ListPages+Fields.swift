@@ -5,7 +5,7 @@ import Foundation
 extension ListPages {
     /// What an entry of item `index` shows: `summary` (no `list_fields`), or `fields`, each with
     /// its `label`, its `value` as formatted, and for an `hours` field `hours.week` and
-    /// `hours.zone`, from which `hours.js` says the next time.
+    /// `hours.zone`, from which `core/hours.js` says the next time.
     static func shownFields(of index: Int, in dataset: Dataset) -> TemplateObject {
         let config = dataset.config
         let item = dataset.items[index]
@@ -30,7 +30,7 @@ extension ListPages {
         return ["summary": .bool(false), "fields": .list(fields)]
     }
 
-    /// Whether the dataset's list entries show an `hours` field, whose next time `hours.js` says.
+    /// Whether the dataset's list entries show an `hours` field, whose next time `core/hours.js` says.
     static func hasHoursField(_ dataset: Dataset) -> Bool {
         dataset.config.listFields.contains { name in
             dataset.config.fields.contains { $0.name == name && $0.format == .hours }

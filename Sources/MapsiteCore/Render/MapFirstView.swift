@@ -2,7 +2,7 @@ import Foundation
 import MapsiteGeo
 
 /// What a dataset's map page carries for its first view, so that the view is drawn before any
-/// script or tile is fetched (`#map-first-view`, which `static-map.js` draws as a static map until
+/// script or tile is fetched (`#map-first-view`, which `page/first-view.js` draws as a static map until
 /// Leaflet takes over): the dataset's bounds as its tile manifest gives them, and the cluster
 /// tiles of every zoom a view fitted to those bounds can have on a screen from a phone's to a
 /// large monitor's.
@@ -16,7 +16,7 @@ struct MapFirstView {
     /// The largest map a fitted first view is computed for, in CSS pixels, and the smallest.
     static let largestMap = (width: 3840.0, height: 2160.0)
     static let smallestMap = (width: 280.0, height: 200.0)
-    /// The padding and deepest zoom of the first view (`map.js`'s `fitBounds`).
+    /// The padding and deepest zoom of the first view (`page/map.js`'s `fitBounds`).
     static let padding = 20.0
     static let fittedMaxZoom = 16
 
@@ -66,7 +66,7 @@ struct MapFirstView {
     }
 
     /// The zoom Leaflet's `fitBounds(bounds, {padding: 20, maxZoom: 16})` gives a map of
-    /// `width` × `height` pixels (`fittedView` in `static-map.js`): the whole zoom at which the
+    /// `width` × `height` pixels (`fittedView` in `core/mercator.js`): the whole zoom at which the
     /// bounds fit (the zoom rounded to hundredths first, as Leaflet does), in 0...min(16, maxZoom).
     static func fittedZoom(_ bounds: GeoBounds, width: Double, height: Double, _ maxZoom: Int) -> Int {
         let across = abs(WebMercator.x(longitude: bounds.maxLongitude) - WebMercator.x(longitude: bounds.minLongitude))

@@ -2,7 +2,7 @@ import Foundation
 import MapsiteGeo
 
 /// The file the index page of a region field draws its map from: each region's outline, coloured
-/// by one of the index table's numbers (`assets/regions-map.js`), at
+/// by one of the index table's numbers (`assets/page/regions-map.js`), at
 /// `<dataset>/by/<field>/regions.json`.
 ///
 /// A GeoJSON FeatureCollection with two members of its own: `v` (the format version) and

@@ -34,7 +34,7 @@ public struct SiteContext: Sendable {
         self.assets = assets
     }
 
-    /// The view key of a file of the theme's `assets/`: `assets/group-map.js` is `group_map_js`.
+    /// The view key of a file of the theme's `assets/`: `assets/page/group-map.js` is `page_group_map_js`.
     static func assetKey(_ path: String) -> String {
         String(path.dropFirst(AssetNames.folder.count).map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }

@@ -55,7 +55,7 @@ struct SearchDocuments {
     }
 
     /// The document files: `chunkSize` documents each, in number order. A document is
-    /// `[title, dataset index, detail]`, plus the slug when `search.js` cannot derive it from
+    /// `[title, dataset index, detail]`, plus the slug when `core/search.js` cannot derive it from
     /// the title (see `SearchText.derivedSlug`), plus the thumbnail's URL when the item has one
     /// (the slug is then `null` when it can be derived). The detail is the shown field values that
     /// differ from the title, joined by `, `.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The site's search index as static files under `search/`, read by `templates/assets/search.js`.
+/// The site's search index as static files under `search/`, read by `templates/assets/core/search.js`.
 /// A query fetches the small manifest once, then only the shards of its words' prefixes and the
 /// document files of the results it shows.
 ///
@@ -24,7 +24,7 @@ import Foundation
 ///   or relative to the site root.
 ///
 /// Documents are numbered by shorter title, then folded title, then dataset, then item (id) order,
-/// so results rank by number once their match quality is known (see `search.js`).
+/// so results rank by number once their match quality is known (see `core/search.js`).
 public struct SearchIndex: Sendable {
     public static let formatVersion = 1
 

@@ -8,7 +8,7 @@ import Foundation
 /// `p` is the page's site path (`boxes/`, `tours/walk/`), `m` what the result line says of it
 /// ("300 places", "Tour · 30 stops", "Page", "Neighbourhood · 12 places"), and `x` the text
 /// matched besides the title (the description; for a group, its dataset's title). There are few
-/// such pages, so `search.js` loads the file whole on first use and matches its words in the
+/// such pages, so `core/search.js` loads the file whole on first use and matches its words in the
 /// browser, by the same rules as places: every word, the last one also as the start of a word.
 /// A group field with more than `groupLimit` values (street blocks, say) gives its index page
 /// alone, so that the file stays small.

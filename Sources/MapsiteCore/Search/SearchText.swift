@@ -1,6 +1,6 @@
 import Foundation
 
-/// How search text is normalised, here and in `templates/assets/search.js`, which must agree
+/// How search text is normalised, here and in `templates/assets/core/search.js`, which must agree
 /// character for character.
 ///
 /// Folding takes the compatibility decomposition (NFKD), lowercases, drops combining marks
@@ -124,7 +124,7 @@ public enum SearchText {
         return isWordScalar(last)
     }
 
-    /// The slug `search.js` derives from an ASCII title: the words, lowercase, joined by `-`, cut
+    /// The slug `core/search.js` derives from an ASCII title: the words, lowercase, joined by `-`, cut
     /// to `Slug.maximumLength`. Nil for other titles, whose slug the index stores.
     static func derivedSlug(_ title: String) -> String? {
         guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The order of text by its UTF-8 bytes, which the index files and `search.js` use: the same as
+/// The order of text by its UTF-8 bytes, which the index files and `core/search.js` use: the same as
 /// `a.utf8.lexicographicallyPrecedes(b.utf8)`, but comparing the bytes of both texts in one
 /// `memcmp` rather than one byte per step.
 enum UTF8Order {

@@ -99,7 +99,7 @@ struct WeeklyHours: Sendable, Equatable {
         days.map { times in times.map(\.text).joined(separator: ", ") }
     }
 
-    /// The week as `hours.js` reads it: per day, Monday first, `[start]` for a moment and
+    /// The week as `core/hours.js` reads it: per day, Monday first, `[start]` for a moment and
     /// `[start, end]` for a span, in minutes after midnight: `[[[1020]],[[1020]],…,[]]`.
     var json: String {
         "["

@@ -3,7 +3,7 @@ import Foundation
 /// The Web Mercator projection of slippy-map tiles (EPSG:3857), in "world" units: x and y in 0...1,
 /// x east from the antimeridian, y south from the top edge at 85.05112878°N.
 ///
-/// The formulas are the ones in `templates/assets/tiles.js`, so Swift and the browser put a point
+/// The formulas are the ones in `templates/assets/core/mercator.js`, so Swift and the browser put a point
 /// in the same tile.
 public enum WebMercator {
     /// The latitude of the top and bottom edges of the map; points beyond are clamped to it.

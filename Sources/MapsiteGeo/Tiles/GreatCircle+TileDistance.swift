@@ -6,7 +6,7 @@ extension GreatCircle {
     /// It is 0 when the point is inside the tile and never more than `distance(point, p)` for any
     /// `p` the pyramid places in the tile, so a best-first "near me" search can read tiles in
     /// order of this bound and stop once it exceeds the k-th distance found. The formula, mirrored
-    /// in `templates/assets/tiles.js`, on the tile's rectangle [south, north] × [west, east]:
+    /// in `templates/assets/core/geo.js`, on the tile's rectangle [south, north] × [west, east]:
     ///
     /// 1. The top row reaches north to 90° and the bottom row south to -90°, because points beyond
     ///    ±85.05112878° are clamped into them.

@@ -58,7 +58,7 @@ public struct TileKey: Sendable, Hashable, Comparable, CustomStringConvertible {
         other.z >= z && other.ancestor(atZoom: z) == self
     }
 
-    /// Bing's quadkey: one digit 0–3 per zoom level, as `tiles.js` names tiles.
+    /// Bing's quadkey: one digit 0–3 per zoom level, as `core/mercator.js` names tiles.
     public var quadkey: String {
         var key = ""
         for level in (0..<z).reversed() {
