@@ -66,6 +66,12 @@ extension AssetNames {
     /// - Throws: `OutputError` for an import of a missing file.
     mutating func fingerprintModules(_ indices: [Int], in files: inout [OutputFile]) throws {
         let paths = Set(indices.map { files[$0].path })
+        // Entries written with what they import inside them (ModuleBundle), before anything is named.
+        let sources = Dictionary(
+            uniqueKeysWithValues: indices.map { (files[$0].path, String(decoding: files[$0].bytes, as: UTF8.self)) })
+        for i in indices where ModuleBundle.entries.contains(files[i].path) {
+            files[i] = OutputFile(files[i].path, Array(try ModuleBundle(sources: sources).bundle(files[i].path).utf8))
+        }
         var graph: [String: [Import]] = [:]
         var index: [String: Int] = [:]
         for i in indices {
