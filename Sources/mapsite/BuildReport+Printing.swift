@@ -2,12 +2,15 @@ import Foundation
 import MapsiteCore
 
 extension BuildReport {
-    /// Prints the warnings and the skipped rows of a build on standard error.
+    /// Prints the warnings and the skipped rows of a build on standard error, with the control
+    /// characters of any value they quote escaped.
     func printProblems() {
-        for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in warnings {
+            Console.error("warning: " + ControlCharacters.escaped(warning, keepingNewlines: true))
+        }
         if !skipped.isEmpty {
-            FileHandle.standardError.write(Data("Skipped \(skipped.count) invalid rows:\n".utf8))
-            for error in skipped { FileHandle.standardError.write(Data("  \(error.description)\n".utf8)) }
+            Console.error("Skipped \(skipped.count) invalid rows:")
+            for error in skipped { Console.error("  \(error.description)") }
         }
     }
 }

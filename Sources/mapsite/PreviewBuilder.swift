@@ -9,6 +9,8 @@ final class PreviewBuilder: @unchecked Sendable {
     private let lock = NSLock()
     private var number = 0
     private var lastBasePath = "/"
+    /// The file listing every error of the last failed build, removed when the next one fails.
+    private var lastErrorsFile: String?
 
     init(options: BuildOptions) {
         self.options = options
@@ -43,11 +45,15 @@ final class PreviewBuilder: @unchecked Sendable {
                 lastBasePath = config.basePath
             }
         } catch {
-            // One file for the whole session, rewritten by each failed build.
-            let name = "mapsite-serve-errors-\(ProcessInfo.processInfo.processIdentifier).txt"
-            let listed = (error as? InputErrors)?.listedInFull(name: name) ?? error
+            // A new file each time (a name fixed in advance could be another user's symbolic
+            // link), and only the latest kept, so that a long session leaves one behind.
+            let errors = (error as? InputErrors)?.listedInFull(prefix: "mapsite-serve-errors-")
+            if let old = lastErrorsFile, old != errors?.listFile { try? FileManager.default.removeItem(atPath: old) }
+            lastErrorsFile = errors?.listFile
+            let listed: Error = errors ?? error
             let message = (listed as? LocalizedError)?.errorDescription ?? "\(listed)"
-            Console.error("Error: \(message)\nThe build failed: serving the site as it was before.")
+            let shown = ControlCharacters.escaped(message, keepingNewlines: true)
+            Console.error("Error: \(shown)\nThe build failed: serving the site as it was before.")
         }
     }
 }

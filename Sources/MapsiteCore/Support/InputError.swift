@@ -32,14 +32,15 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
 
     public var errorDescription: String? { description }
 
+    /// One line, with every control character of the file name, field or value escaped.
     public var description: String {
-        var text = file
+        var text = ControlCharacters.escaped(file)
         if let line { text += ":\(line)" }
         if let line, let column, line > 0 { text += ":\(column)" }
         text += ":"
-        if let location { text += " \(location):" }
-        if let field { text += " \(field):" }
-        text += " expected \(expected)"
+        if let location { text += " \(ControlCharacters.escaped(location)):" }
+        if let field { text += " \(ControlCharacters.escaped(field)):" }
+        text += " expected \(ControlCharacters.escaped(expected))"
         if let found { text += ", found \(Self.quoted(found))" }
         return text
     }
@@ -52,6 +53,6 @@ public struct InputError: Error, LocalizedError, Equatable, Sendable, Codable {
 
     static func quoted(_ value: String) -> String {
         let shown = value.count > 60 ? String(value.prefix(57)) + "…" : value
-        return "\"" + shown.replacingOccurrences(of: "\n", with: "\\n") + "\""
+        return "\"" + ControlCharacters.escaped(shown) + "\""
     }
 }

@@ -34,18 +34,20 @@ public struct InputErrors: Error, LocalizedError, Sendable {
         return "\(total) input \(noun):\n" + lines.joined(separator: "\n")
     }
 
-    /// These errors with every one written to a file in `directory` (the system's temporary folder
-    /// by default), when there are more than the message lists; else unchanged.
-    /// - Parameter name: the file's name; by default a new one, `mapsite-errors-1a2b3c4d.txt`.
-    ///   A file of that name is replaced. One that cannot be written leaves the errors as they are.
+    /// These errors with every one written to a new file in `directory` (the system's temporary
+    /// folder by default), when there are more than the message lists; else unchanged.
+    /// - Parameter prefix: the start of the file's name, `mapsite-errors-` by default; random hex
+    ///   digits and `.txt` follow (see `PrivateFile`). A file that cannot be written leaves the
+    ///   errors as they are.
     public func listedInFull(
-        in directory: URL = FileManager.default.temporaryDirectory,
-        name: String = "mapsite-errors-\(UUID().uuidString.prefix(8).lowercased()).txt"
+        in directory: URL = FileManager.default.temporaryDirectory, prefix: String = "mapsite-errors-"
     ) -> InputErrors {
         guard total > Self.printLimit else { return self }
-        let file = directory.appendingPathComponent(name)
         let text = errors.map { $0.description + "\n" }.joined()
-        guard (try? Data(text.utf8).write(to: file)) != nil else { return self }
+        guard
+            let file = try? PrivateFile.create(
+                in: directory, prefix: prefix, suffix: ".txt", contents: Data(text.utf8))
+        else { return self }
         var listed = self
         listed.listFile = file.path
         return listed

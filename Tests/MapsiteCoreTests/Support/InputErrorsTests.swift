@@ -23,14 +23,17 @@ struct InputErrorsTests {
         }
     }
 
-    @Test("a named file is replaced by the next list") func namedFile() throws {
+    @Test("each list a new file of its own, mode 0600, under a name not known in advance")
+    func privateFiles() throws {
         try withTemporaryDirectory { directory in
             let url = URL(fileURLWithPath: directory)
-            _ = errors(80).listedInFull(in: url, name: "errors.txt")
-            let listed = errors(60).listedInFull(in: url, name: "errors.txt")
-            #expect(listed.listFile == directory + "/errors.txt")
-            let text = try String(contentsOfFile: directory + "/errors.txt", encoding: .utf8)
-            #expect(text.split(separator: "\n").count == 60)
+            let first = try #require(errors(80).listedInFull(in: url, prefix: "serve-").listFile)
+            let second = try #require(errors(60).listedInFull(in: url, prefix: "serve-").listFile)
+            #expect(first != second)
+            #expect(second.wholeMatch(of: /.+\/serve-[0-9a-f]{16}\.txt/) != nil)
+            let mode = try FileManager.default.attributesOfItem(atPath: second)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            #expect(try String(contentsOfFile: second, encoding: .utf8).split(separator: "\n").count == 60)
         }
     }
 
