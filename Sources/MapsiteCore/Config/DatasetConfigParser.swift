@@ -67,9 +67,11 @@ enum DatasetConfigParser {
             config.samePlaceRadius = metres
         }
         if let zone = try entry.string("timezone") {
-            guard TimeZone(identifier: zone) != nil else {
+            guard TimeZoneName.known.contains(zone) else {
+                let closest = TimeZoneName.closest(to: zone).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw entry.error(
-                    "timezone", expected: "a time zone name such as America/Chicago", found: entry.child("timezone"))
+                    "timezone", expected: "a tz database time zone name such as America/Chicago" + closest,
+                    found: entry.child("timezone"))
             }
             config.timeZone = zone
         }
