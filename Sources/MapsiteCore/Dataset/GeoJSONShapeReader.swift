@@ -85,8 +85,7 @@ struct GeoJSONShapeReader {
         else {
             throw failure(path.text, "a position [longitude, latitude] of two numbers", found(value))
         }
-        guard longitude.isFinite, latitude.isFinite, (-180...180).contains(longitude), (-90...90).contains(latitude)
-        else {
+        guard let (longitude, latitude) = CoordinateTransform.clampedLonLat(longitude, latitude) else {
             throw failure(
                 path.text, "a position [longitude, latitude] within -180…180 and -90…90",
                 "[\(JSONLoader.written(numbers[0])), \(JSONLoader.written(numbers[1]))]")

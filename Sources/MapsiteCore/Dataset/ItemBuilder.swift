@@ -60,9 +60,9 @@ struct ItemBuilder {
             else {
                 throw error(record, field: field, expected: "\"latitude,longitude\"", found: text)
             }
-            try check(lat, in: -90...90, record, field, found: text)
-            try check(lon, in: -180...180, record, field, found: text)
-            return Self.point(lat, lon)
+            return Self.point(
+                try check(lat, in: -90...90, record, field, found: text),
+                try check(lon, in: -180...180, record, field, found: text))
         }
         if let xField = config.x, let yField = config.y {
             return try projected(record, xField, yField)
@@ -78,9 +78,9 @@ struct ItemBuilder {
             return Self.point(point.latitude, point.longitude)
         }
         if let geometry = record.geometry {
-            try check(geometry.latitude, in: -90...90, record, "geometry latitude")
-            try check(geometry.longitude, in: -180...180, record, "geometry longitude")
-            return Self.point(geometry.latitude, geometry.longitude)
+            return Self.point(
+                try check(geometry.latitude, in: -90...90, record, "geometry latitude"),
+                try check(geometry.longitude, in: -180...180, record, "geometry longitude"))
         }
         throw InputError(
             file: file, line: record.line, location: record.location,
@@ -89,8 +89,8 @@ struct ItemBuilder {
 
     private func number(_ record: Record, _ field: String, in range: ClosedRange<Double>? = nil) throws -> Double {
         guard let text = record.value(field) else { throw missing(record, field) }
-        guard let value = DecimalText.double(text.trimmingWhitespace()), value.isFinite,
-            range?.contains(value) ?? true
+        guard let read = DecimalText.double(text.trimmingWhitespace()), read.isFinite,
+            let value = range.map({ CoordinateLimits.clamped(read, to: $0) }) ?? read
         else {
             throw error(
                 record, field: field, expected: range.map { "a number in \(Self.format($0))" } ?? "a number",
@@ -105,14 +105,14 @@ struct ItemBuilder {
         let x = try number(record, xField)
         let y = try number(record, yField)
         guard let transform else {
-            guard CoordinateTransform.isLonLat(x, y) else {
+            guard let (longitude, latitude) = CoordinateTransform.clampedLonLat(x, y) else {
                 throw error(
                     record, field: "\(xField)\" and \"\(yField)",
                     expected: "a longitude in -180…180 and a latitude in -90…90, as there is no crs "
                         + "(set crs: to the coordinate system of projected coordinates, such as EPSG:2272)",
                     found: "\(x), \(y)")
             }
-            return Self.point(y, x)
+            return Self.point(latitude, longitude)
         }
         guard let (longitude, latitude) = transform.lonLat(x: x, y: y) else {
             throw error(
@@ -123,13 +123,15 @@ struct ItemBuilder {
         return Self.point(latitude, longitude)
     }
 
+    /// `value` in `range`, clamped to it within `CoordinateLimits.tolerance`.
     /// - Parameter found: the text as written in the source, when there is one.
     private func check(
         _ value: Double, in range: ClosedRange<Double>, _ record: Record, _ field: String, found: String? = nil
-    ) throws {
-        guard value.isFinite, range.contains(value) else {
+    ) throws -> Double {
+        guard let clamped = CoordinateLimits.clamped(value, to: range) else {
             throw error(record, field: field, expected: "a number in \(Self.format(range))", found: found ?? "\(value)")
         }
+        return clamped
     }
 
     /// A field with no value: not there at all, or there and empty (`NULL`, `null`).

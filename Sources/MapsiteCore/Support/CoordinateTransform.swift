@@ -38,12 +38,13 @@ final class CoordinateTransform: @unchecked Sendable {
         let done = lock.withLock {
             GDALLibrary.quietly { OCTTransformEx(handle, 1, &xs, &ys, &zs, &success) }
         }
-        guard done != 0, success != 0, Self.isLonLat(xs, ys) else { return nil }
-        return (xs, ys)
+        guard done != 0, success != 0 else { return nil }
+        return Self.clampedLonLat(xs, ys)
     }
 
     /// Reprojects the points `(xs[i], ys[i])` in place, all in one call to PROJ.
-    /// - Returns: for each point, whether it was reprojected to a longitude and latitude in range.
+    /// - Returns: for each point, whether it was reprojected to a longitude and latitude in range
+    ///   (those within `CoordinateLimits.tolerance` of it clamped).
     func lonLat(xs: inout [Double], ys: inout [Double]) -> [Bool] {
         precondition(xs.count == ys.count)
         var zs = [Double](repeating: 0, count: xs.count)
@@ -51,11 +52,19 @@ final class CoordinateTransform: @unchecked Sendable {
         lock.withLock {
             _ = GDALLibrary.quietly { OCTTransformEx(handle, Int32(xs.count), &xs, &ys, &zs, &success) }
         }
-        return xs.indices.map { success[$0] != 0 && Self.isLonLat(xs[$0], ys[$0]) }
+        return xs.indices.map { index in
+            guard success[index] != 0, let (x, y) = Self.clampedLonLat(xs[index], ys[index]) else { return false }
+            (xs[index], ys[index]) = (x, y)
+            return true
+        }
     }
 
-    /// Whether a longitude and latitude are finite and within -180…180 and -90…90.
-    static func isLonLat(_ longitude: Double, _ latitude: Double) -> Bool {
-        longitude.isFinite && latitude.isFinite && abs(longitude) <= 180 && abs(latitude) <= 90
+    /// A longitude and latitude within -180…180 and -90…90, clamped to them within
+    /// `CoordinateLimits.tolerance`; nil when not finite or further out.
+    static func clampedLonLat(_ longitude: Double, _ latitude: Double) -> (longitude: Double, latitude: Double)? {
+        guard let x = CoordinateLimits.longitude(longitude), let y = CoordinateLimits.latitude(latitude) else {
+            return nil
+        }
+        return (x, y)
     }
 }

@@ -87,7 +87,7 @@ enum GDALGeometry {
     ) throws(OGRGeometryReader.Problem) -> Geometry {
         let points = shape.allPoints
         guard let transform else {
-            if let bad = points.first(where: { !CoordinateTransform.isLonLat($0.longitude, $0.latitude) }) {
+            if let bad = points.first(where: { CoordinateTransform.clampedLonLat($0.longitude, $0.latitude) == nil }) {
                 let expected =
                     hasSystem
                     ? "positions within -180…180 and -90…90"
@@ -95,7 +95,14 @@ enum GDALGeometry {
                         + "(set crs: to the system of its coordinates, such as EPSG:2272)"
                 throw .init(field: "geometry", expected: expected, found: OGRGeometryReader.written(bad))
             }
-            return shape
+            // Rounding past ±180 or ±90 taken as the limit, as the reprojection below takes it.
+            var next = 0
+            return shape.replacingPoints {
+                defer { next += 1 }
+                let point = points[next]
+                let (longitude, latitude) = CoordinateTransform.clampedLonLat(point.longitude, point.latitude)!
+                return ItemBuilder.point(latitude, longitude)
+            }
         }
         var xs = points.map(\.longitude)
         var ys = points.map(\.latitude)
