@@ -13,16 +13,22 @@ extension Geometry {
     public var geographicBounds: GeoBounds? {
         let points = allPoints
         guard var bounds = GeoBounds(points: points) else { return nil }
+        var aroundPole = false
         for polygon in polygons {
             for ring in polygon.rings {
                 let pole = Geodesic.enclosedPole(ring)
                 guard pole != 0 else { continue }
-                bounds.minLongitude = -180
-                bounds.maxLongitude = 180
+                aroundPole = true
                 if pole > 0 { bounds.maxLatitude = 90 } else { bounds.minLatitude = -90 }
             }
         }
-        if bounds.minLongitude == -180 && bounds.maxLongitude == 180 { return bounds }
+        // Vertices at both -180 and 180 are no reason to span every longitude: a shape split along
+        // the antimeridian (Fiji, Russia) has them, and is narrow across it.
+        if aroundPole {
+            bounds.minLongitude = -180
+            bounds.maxLongitude = 180
+            return bounds
+        }
         // Longitudes less than half a turn apart (with room to spare for rounding) leave their
         // widest gap across the antimeridian: the plain rectangle, without sorting them.
         if bounds.maxLongitude - bounds.minLongitude < 179 { return bounds }
