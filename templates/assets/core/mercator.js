@@ -83,3 +83,23 @@ export function fittedView(bounds, width, height, padding, maxZoom, layerMaxZoom
   const centre = unproject((a.x + b.x) / 2, (a.y + b.y) / 2, zoom);
   return { lat: centre.lat, lon: centre.lon, zoom: zoom };
 }
+
+// A longitude moved by a whole turn to lie within `bounds` when they cross the antimeridian (east
+// past 180, as the build writes them): -179 becomes 181 in [[-19, 177], [-15.5, 182]]. Leaflet
+// and a static map draw a longitude where it is, 360° away from the rest of the shape otherwise.
+// Decided at the middle of the gap the bounds leave, so a vertex a rounding outside them stays put.
+export function longitudeWithin(bounds, lon) {
+  const west = bounds[0][1], east = bounds[1][1];
+  if (east <= 180) return lon;
+  return lon < (west + east - 360) / 2 ? lon + 360 : lon;
+}
+
+// A GeoJSON geometry (any type with coordinates) with each longitude moved as longitudeWithin
+// moves it, so that a shape split at ±180 is drawn in one piece across the line.
+export function geometryWithin(bounds, geometry) {
+  function moved(coordinates) {
+    if (typeof coordinates[0] !== "number") return coordinates.map(moved);
+    return [longitudeWithin(bounds, coordinates[0])].concat(coordinates.slice(1));
+  }
+  return { type: geometry.type, coordinates: moved(geometry.coordinates) };
+}

@@ -4,7 +4,7 @@
 // the visitor moves the map: a tap or click on it, or its "Move the map" button. So a visitor who
 // only looks never pays for Leaflet.
 import { pinIcon } from "../core/icons.js";
-import { fittedView } from "../core/mercator.js";
+import { fittedView, geometryWithin, longitudeWithin } from "../core/mercator.js";
 import { basemap, pin } from "./leaflet-map.js";
 import { load } from "./loader.js";
 import { settings } from "./settings.js";
@@ -23,14 +23,18 @@ function whenInView(element, show) {
   else window.addEventListener("load", () => observer.observe(element));
 }
 
-// The place of a mini map: its point, colour and title, and its shape when it has one.
+// The place of a mini map: its point, colour and title, and its shape when it has one. A shape
+// across the antimeridian has its longitudes, and its pin's, moved within its bounds (east past
+// 180), so the map fitted to them shows it in one piece.
 function placeOf(element) {
   const data = document.getElementById("item-data");
   const item = data ? JSON.parse(data.textContent) : {};
+  const shape = item.geometry && item.bounds
+    ? { geometry: geometryWithin(item.bounds, item.geometry), bounds: item.bounds } : null;
+  const lon = Number(element.getAttribute("data-lon"));
   return {
-    lat: Number(element.getAttribute("data-lat")), lon: Number(element.getAttribute("data-lon")),
-    tint: element.getAttribute("data-color"), title: element.getAttribute("data-title"),
-    shape: item.geometry && item.bounds ? item : null,
+    lat: Number(element.getAttribute("data-lat")), lon: shape ? longitudeWithin(shape.bounds, lon) : lon,
+    tint: element.getAttribute("data-color"), title: element.getAttribute("data-title"), shape: shape,
   };
 }
 
