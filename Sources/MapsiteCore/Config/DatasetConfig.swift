@@ -91,6 +91,9 @@ public struct DatasetConfig: Sendable, Equatable {
     /// Fields holding projected coordinates (in `crs`), instead of `latitude` and `longitude`.
     public var x: String?
     public var y: String?
+    /// Every field name the settings above give, with its line, checked against the source's
+    /// fields once it is read.
+    public var fieldReferences = FieldReferences()
 
     /// Every field the dataset keeps for each item, in the order of `Item.values`: `fields` first,
     /// then the group, aggregate and derived fields (and derived fields' sources) not among them.

@@ -7,6 +7,7 @@ extension DatasetConfigParser {
         config.groupBy = try groupBy(entry)
         config.aggregates = try aggregates(entry)
         config.derived = try derived(entry)
+        config.fieldReferences = references(entry, config)
     }
 
     /// `group_by: borough` or `group_by: [borough, block]`.

@@ -78,6 +78,15 @@ struct CSVTable {
     let fields: [String]
     let rows: [Row]
 
+    /// A record with an empty value in every column, named in the header's order: what every row has.
+    var header: Record {
+        let columns = columns
+        var record = Record(
+            line: nil, location: nil, value: { columns[$0] == nil ? nil : "" }, fieldKind: "column", geometry: nil)
+        record.names = { columns.sorted { $0.value < $1.value }.map(\.key) }
+        return record
+    }
+
     /// The record of a valid row starting at `start` in `fields`.
     func record(line: Int, start: Int) -> Record {
         let columns = columns

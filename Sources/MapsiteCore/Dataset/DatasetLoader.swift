@@ -26,7 +26,9 @@ public enum DatasetLoader {
         var problems: [InputError] = []
         var warnings: [String] = []
         let invalid: (InputError) -> Void = { problems.append($0) }
+        let census = FieldCensus(config: config)
         let build: (Record) -> Result<Item, InputError> = { record in
+            if config.format != .csv { census.note(record) }
             do { return .success(try builder.item(from: record)) } catch let error as InputError {
                 return .failure(error)
             } catch {
@@ -44,6 +46,8 @@ public enum DatasetLoader {
             case .csv:
                 // Items are built from the rows on two threads; the errors are reported in row order.
                 let table = try CSVLoader.table(bytes: bytes, file: file, delimiter: config.delimiter)
+                // Every row has the header's columns: the header alone tells which names are wrong.
+                census.note(table.header)
                 let built = TwoHalves.results(count: table.rows.count) { index in
                     switch table.rows[index] {
                     case .record(let line, let start): build(table.record(line: line, start: start))
@@ -69,6 +73,16 @@ public enum DatasetLoader {
             }
         } catch let error as InputError {
             throw InputErrors(errors: [error], total: 1)
+        }
+        // A CSV header, a table or a layer says which fields there are; the objects of JSON need
+        // not all have the same keys, so a key none has is told, and the rows lacking one it needs
+        // say so themselves.
+        let wrongNames = census.errors(file: file)
+        if config.format == .json || config.format == .geojson {
+            warnings += wrongNames.map(\.description)
+        } else if !wrongNames.isEmpty {
+            let others = problems.filter { !census.isAboutMissingName($0) }
+            throw InputErrors(errors: wrongNames + others, total: wrongNames.count + others.count)
         }
         // Handed over rather than shared, so that `Identity` reorders the items in place.
         var loaded: [Item] = []

@@ -23,10 +23,11 @@ enum JSONLoader {
                     InputError(file: file, location: location, expected: "a JSON object", found: describe(element)))
                 continue
             }
-            try body(
-                Record(
-                    line: nil, location: "object \(index + 1)", value: { lookup($0, in: object) },
-                    fieldKind: "key", geometry: nil, emptyValue: { emptyValue($0, in: object) }))
+            var record = Record(
+                line: nil, location: "object \(index + 1)", value: { lookup($0, in: object) },
+                fieldKind: "key", geometry: nil, emptyValue: { emptyValue($0, in: object) })
+            record.names = { object.members.keys.sorted() }
+            try body(record)
         }
     }
 

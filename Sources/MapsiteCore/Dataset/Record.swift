@@ -24,4 +24,7 @@ public struct Record {
     public var shape: Geometry? = nil
     /// Every property of a GeoJSON feature, for the download; nil for other formats.
     public var properties: SourceProperties? = nil
+    /// The names of the fields the record has, for messages about a name it lacks; nil when the
+    /// format gives none apart from `properties`.
+    public var names: (() -> [String])? = nil
 }

@@ -74,14 +74,15 @@ enum SQLiteLoader {
                         expected: error.expected, found: error.found + " at byte \(error.offset + 1)"))
                 continue
             }
-            try body(
-                Record(
-                    line: nil, location: location,
-                    value: { name in (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] } },
-                    fieldKind: "column", geometry: nil,
-                    emptyValue: { name in
-                        (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "NULL" : nil }
-                    }))
+            var record = Record(
+                line: nil, location: location,
+                value: { name in (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] } },
+                fieldKind: "column", geometry: nil,
+                emptyValue: { name in
+                    (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "NULL" : nil }
+                })
+            record.names = { names }
+            try body(record)
         }
     }
 }

@@ -27,9 +27,8 @@ private let invalidSites = [
     InvalidSite(
         name: "missing-column",
         message: """
-            2 input errors:
-            $CONTENT/data/boxes.csv:2: column "lat": expected a value (no such column)
-            $CONTENT/data/boxes.csv:3: column "lat": expected a value (no such column)
+            1 input error:
+            $CONTENT/site.yml:7: key "datasets[0].latitude": expected a column of $CONTENT/data/boxes.csv (its columns: box_id, address, latitude, lon), found "lat"
             """),
     InvalidSite(
         name: "unterminated-quote",

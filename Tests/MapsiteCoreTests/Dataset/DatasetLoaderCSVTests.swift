@@ -40,7 +40,7 @@ struct DatasetLoaderCSVTests {
     }
 
     @Test("a missing field value is empty text") func missingValue() throws {
-        let dataset = try TestDataset.load("id,address,lat,lon\n7,A,41,-87", boxes)
+        let dataset = try TestDataset.load("id,address,zip,lat,lon\n7,A,,41,-87", boxes)
         #expect(dataset.items.first?.values == [""])
     }
 
@@ -95,10 +95,12 @@ struct DatasetLoaderCSVTests {
                 == #"content/boxes.csv:2: expected 2 fields as in the header, found "1 field""#)
     }
 
-    @Test("missing coordinate column") func missingColumn() {
+    @Test("a missing coordinate column: said once, at its line of site.yml, with the columns")
+    func missingColumn() {
         #expect(
-            TestDataset.error("id,address,zip,latitude,lon\n1,A,1,41,-87", boxes)
-                == #"content/boxes.csv:2: column "lat": expected a value (no such column)"#)
+            TestDataset.error("id,address,zip,latitude,lon\n1,A,1,41,-87\n2,B,2,42,-87", boxes)
+                == #"site.yml:6: key "datasets[0].latitude": expected a column of content/boxes.csv"#
+                + #" (its columns: id, address, zip, latitude, lon), found "lat""#)
     }
 
     @Test("empty id") func emptyID() {
@@ -290,7 +292,8 @@ struct DatasetLoaderCSVTests {
     @Test("a missing coordinates column") func coordinatesColumnMissing() {
         #expect(
             TestDataset.error("id,title\n1,A", "source: boxes.csv\nid: id\ncoordinates: where")
-                == #"content/boxes.csv:2: column "where": expected a value (no such column)"#)
+                == #"site.yml:5: key "datasets[0].coordinates": expected a column of content/boxes.csv"#
+                + #" (its columns: id, title), found "where""#)
     }
 
     @Test("default coordinate columns are latitude and longitude") func defaultColumns() throws {

@@ -55,6 +55,7 @@ enum GDALLoader {
                 emptyValue: { name in
                     (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "null" : nil }
                 })
+            record.names = { fields.names }
             if let geometry = OGR_F_StealGeometry(feature) {
                 do {
                     let made = try GDALGeometry.shape(
