@@ -20,6 +20,9 @@ public enum DatasetLoader {
             throw InputErrors(
                 errors: [InputError(file: file, expected: "a readable data file", found: "no such file")], total: 1)
         }
+        if config.format == .gdal, let problem = missingAttributes(path: path, file: file) {
+            throw InputErrors(errors: [problem], total: 1)
+        }
         let bytes = [UInt8](data)
         let builder = ItemBuilder(config: config, file: file, transform: try transform(config, file: file))
         var items: [Item] = []
@@ -94,6 +97,20 @@ public enum DatasetLoader {
         var dataset = Dataset(config: config, items: items, skipped: problems)
         dataset.warnings = warnings
         return dataset
+    }
+
+    /// A Shapefile's `.dbf`, which holds its attributes: without it GDAL reads the shapes alone, and
+    /// every title and field would be empty without a word.
+    private static func missingAttributes(path: String, file: String) -> InputError? {
+        let base = (path as NSString).deletingPathExtension
+        let shownBase = (file as NSString).deletingPathExtension
+        guard (path as NSString).pathExtension.lowercased() == "shp" else { return nil }
+        guard !["dbf", "DBF"].contains(where: { FileManager.default.fileExists(atPath: base + "." + $0) }) else {
+            return nil
+        }
+        return InputError(
+            file: file, expected: "the Shapefile's attributes in \(shownBase).dbf beside it",
+            found: "no such file")
     }
 
     /// From `crs` to WGS 84 for the `x` and `y` fields; nil without both.
