@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from support import HERE, REPO, Browser, StaticServer, build_site, load_datasets, new_driver, remove_tree
+from support import HERE, REPO, StaticServer, browser_session, build_site, load_datasets, remove_tree
 
 CONTENT = REPO / "content"
 HOSTILE = HERE / "fixtures" / "hostile"
@@ -114,24 +114,14 @@ def regions_server(workdir):
     server.stop()
 
 
-def _browser(server, workdir, name):
-    profile = workdir / f"chromium-{name}"  # each browser gets a profile of its own
-    driver = new_driver(profile)
-    try:
-        yield Browser(driver, server)
-    finally:
-        driver.quit()
-        remove_tree(profile)
-
-
 @pytest.fixture(scope="module")
 def browser(server, workdir, request):
-    yield from _browser(server, workdir, request.module.__name__)
+    yield from browser_session(server, workdir, request.module.__name__)
 
 
 @pytest.fixture(scope="module")
 def hostile_browser(hostile_server, workdir, request):
-    yield from _browser(hostile_server, workdir, request.module.__name__ + "-hostile")
+    yield from browser_session(hostile_server, workdir, request.module.__name__ + "-hostile")
 
 
 @pytest.fixture(autouse=True)

@@ -325,6 +325,18 @@ class Browser:
             self.screenshot(f"{name}-phone", 390, 844, mobile=True)
 
 
+def browser_session(server: "StaticServer", workdir: Path, name: str):
+    """A Chromium on `server` for a test module's fixture to yield, with a profile of its own,
+    quit and its profile removed afterwards."""
+    profile = workdir / f"chromium-{name}"
+    driver = new_driver(profile)
+    try:
+        yield Browser(driver, server)
+    finally:
+        driver.quit()
+        remove_tree(profile)
+
+
 class ListPage(HTMLParser):
     """Reads a list page's HTML: the item links in order, and the Next link."""
 

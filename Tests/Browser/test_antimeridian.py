@@ -6,7 +6,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import HERE, REPO, Browser, StaticServer, build_site, new_driver, remove_tree
+from support import HERE, REPO, StaticServer, browser_session, build_site
 
 FIXTURE = HERE / "fixtures" / "antimeridian"
 PAGE = "islands/fiji-like/"
@@ -17,13 +17,9 @@ def fiji(workdir):
     """The fixture's site served, and a Chromium of its own (the example site is not needed)."""
     site = build_site(FIXTURE, workdir / "antimeridian-site", theme=REPO / "templates")
     server = StaticServer(site, workdir / "nginx-antimeridian").start()
-    profile = workdir / "chromium-antimeridian"
-    driver = new_driver(profile)
     try:
-        yield Browser(driver, server)
+        yield from browser_session(server, workdir, "antimeridian")
     finally:
-        driver.quit()
-        remove_tree(profile)
         server.stop()
 
 

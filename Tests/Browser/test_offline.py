@@ -21,7 +21,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from support import (
-    HERE, REPO, Browser, StaticServer, build_site, free_port, new_driver, remove_tree, text_of, wait_until,
+    HERE, REPO, StaticServer, browser_session, build_site, free_port, text_of, wait_until,
 )
 
 TOUR = "saturday-delivery-route"
@@ -75,13 +75,7 @@ def server(site, workdir):
 
 @pytest.fixture(scope="module")
 def visitor(server, workdir):
-    profile = workdir / "chromium-offline"
-    driver = new_driver(profile)
-    try:
-        yield Browser(driver, server)
-    finally:
-        driver.quit()
-        remove_tree(profile)
+    yield from browser_session(server, workdir, "offline")
 
 
 def controlled(visitor, path: str) -> None:
