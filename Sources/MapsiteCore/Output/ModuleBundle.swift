@@ -54,7 +54,12 @@ struct ModuleBundle {
             text +=
                 "const $module\(number) = (() => {\n\(body)\nreturn { \(exports.joined(separator: ", ")) };\n})();\n"
         }
-        return text + (try imports(of: entry, scopes: scopes))
+        text += try imports(of: entry, scopes: scopes)
+        // Lines that are only a comment are left out, as a page pays for every byte before its
+        // first view; the modules' own files keep them. (The theme has no multi-line strings.)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return ([lines[0]] + lines.dropFirst().filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") })
+            .joined(separator: "\n")
     }
 
     /// Visits `path`'s static imports before it.

@@ -10,6 +10,7 @@ import Testing
 struct ModuleBundleTests {
     static let sources = [
         "assets/core/geo.js": """
+        // The earth's radius, in km.
         export const R = 6371;
         const hidden = 2;
         export function twice(x) { return x * hidden; }
@@ -67,6 +68,7 @@ struct ModuleBundleTests {
         #expect(expected == "text:4:6371 text:6:6371 entry 6371\nlater\n")
         #expect(try Self.run(bundled, entry: "assets/page/entry.js") == expected)
         #expect(!bundle.contains("from \""))
+        #expect(!bundle.contains("The earth's radius"), "whole-line comments are left out")
     }
 
     @Test("a form the bundle cannot keep stops the build, naming the module")
