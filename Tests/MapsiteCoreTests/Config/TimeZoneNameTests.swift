@@ -45,7 +45,7 @@ struct TimeZoneNameTests {
 
     @Test("Node's Intl, as a browser, takes every name accepted and refuses the forms refused")
     func browserAgrees() throws {
-        let node = try #require(SearchScript.node, "node is not installed: run `make test-deps`")
+        let node = try #require(Node.executable, "node is not installed: run `make test-deps`")
         let refused = ["GMT+5", "UTC+01:00", "GMT+0530", "Factory", "Europe/Berlin\u{0}"]
         let names = TimeZoneName.known.sorted() + refused
         try #require(names.count > 400)

@@ -35,7 +35,7 @@ struct ModuleBundleTests {
 
     /// What Node prints running `entry` from a folder holding `files`.
     static func run(_ files: [String: String], entry: String) throws -> String {
-        let node = try #require(SearchScript.node, "node is not installed: run `make test-deps`")
+        let node = try #require(Node.executable, "node is not installed: run `make test-deps`")
         return try withTemporaryDirectory { folder in
             for (path, text) in files {
                 let file = folder + "/" + path.replacingOccurrences(of: ".js", with: ".mjs")

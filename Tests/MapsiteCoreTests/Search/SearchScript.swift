@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteTestSupport
 import Testing
 
 @testable import MapsiteCore
@@ -28,15 +29,6 @@ enum SearchScript {
         var fetched: [String]
     }
 
-    /// Node, from `PATH` or where Debian's `nodejs` puts it; nil when it is not installed.
-    static let node: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
-        return folders.flatMap { ["\($0)/node", "\($0)/nodejs"] }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }()
-
     /// The outcomes of `queries` over the files of `index`, in order.
     static func search(_ index: SearchIndex, _ queries: [String]) throws -> [Outcome] {
         try withTemporaryDirectory { directory in
@@ -52,7 +44,7 @@ enum SearchScript {
 
     /// The outcomes of `queries` over the `search/` files of the site folder `site`.
     static func search(site: String, _ queries: [String]) throws -> [Outcome] {
-        let node = try #require(node, "node is not installed: run `make test-deps` (Debian package nodejs)")
+        let node = try #require(Node.executable, "node is not installed: run `make test-deps` (Debian package nodejs)")
         return try withTemporaryDirectory { directory in
             let request = directory + "/request.json"
             try JSONEncoder().encode(["queries": queries]).write(to: URL(fileURLWithPath: request))
