@@ -6,7 +6,7 @@ struct Mapsite: AsyncParsableCommand {
         commandName: "mapsite",
         abstract: "Build a static website from datasets of places.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, NewCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, NewCommand.self, DeployCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

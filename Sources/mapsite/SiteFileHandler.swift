@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import MapsiteCore
 
 /// Serves the site folder for `mapsite serve` as a static server would: `index.html` for folders,
 /// a redirect from `/x` to `/x/` when `x` is a folder, and the site's `404.html` with status 404.

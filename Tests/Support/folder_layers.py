@@ -12,7 +12,7 @@ import sys
 
 LAYERS = {
     "Sources/MapsiteCore": ["Support", "Config", "Dataset", "Markdown", "Regions", "Index", "Derive",
-                            "Templates", "Output", "Render", "Search", "Scaffold", "Build"],
+                            "Templates", "Output", "Render", "Search", "Scaffold", "Build", "Deploy"],
     "Sources/MapsiteGeo": ["Support", "Sphere", "Neighbours", "Tiles", "Polygons", "Shapes", "ShapeTiles", "Distances", "Tours"],
 }
 DECLARATION = re.compile(

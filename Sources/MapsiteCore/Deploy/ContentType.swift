@@ -1,8 +1,9 @@
 import Foundation
 
-/// The `Content-Type` of the files a site holds, by file extension.
-enum ContentType {
-    static let types: [String: String] = [
+/// The `Content-Type` of the files a site holds, by file extension: what `mapsite serve` sends
+/// and what `mapsite deploy` stores with each object, so the two agree.
+public enum ContentType {
+    public static let types: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8",
@@ -10,6 +11,7 @@ enum ContentType {
         "mjs": "text/javascript; charset=utf-8",
         "json": "application/json",
         "geojson": "application/geo+json",
+        "gpx": "application/gpx+xml",
         "csv": "text/csv; charset=utf-8",
         "tsv": "text/tab-separated-values; charset=utf-8",
         "txt": "text/plain; charset=utf-8",
@@ -27,14 +29,24 @@ enum ContentType {
         "woff": "font/woff",
         "woff2": "font/woff2",
         "webmanifest": "application/manifest+json",
+        "gz": "application/gzip",
+        "zip": "application/zip",
     ]
 
     /// The type of the file at `path`; `application/octet-stream` for an unknown extension.
-    static func of(_ path: String) -> String {
+    public static func of(_ path: String) -> String {
         types[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
     }
 
-    static func isHTML(_ path: String) -> Bool {
+    public static func isHTML(_ path: String) -> Bool {
         of(path).hasPrefix("text/html")
+    }
+
+    /// Whether a file of this type is text that gzip shrinks (images of these formats are
+    /// compressed already, except SVG).
+    public static func isCompressible(_ path: String) -> Bool {
+        let type = of(path)
+        return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasSuffix("+json")
+            || type.hasSuffix("+xml") || type == "application/xml"
     }
 }
