@@ -56,6 +56,9 @@ struct BrowserFilesWork {
             firstViews[tileSet.dataset] = MapFirstView(tileSet: tileSet, maxZoom: content.config.basemap.maxZoom).json()
             if let dataset = datasets.first(where: { $0.name == tileSet.dataset }) {
                 files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }
+                let filters = FilterIndex(tileSet: tileSet, dataset: dataset)
+                files += filters.files.map { OutputFile($0.path, $0.json) }
+                warnings += filters.warnings
             }
         }
         let tileCount = tileSets.reduce(0) { $0 + $1.files.count - 1 }

@@ -38,17 +38,18 @@ extension DatasetConfig {
         }
     }
 
-    /// `fields` first, then the group, aggregate and derived fields not among them, each once.
+    /// `fields` first, then the group, aggregate, derived and filter fields not among them, each once.
     ///
     /// Item pages show the first `fields.count` values; the others are kept for groups and aggregates.
     static func kept(
-        fields: [Field], groupBy: [String], aggregates: [AggregateField], derived: [DerivedField]
+        fields: [Field], groupBy: [String], aggregates: [AggregateField], derived: [DerivedField],
+        filters: [FilterConfig] = []
     ) -> [String] {
         var seen = Set<String>()
         var kept: [String] = []
         let all =
             fields.map(\.name) + groupBy + aggregates.map(\.field)
-            + derived.flatMap { [$0.source, $0.name] }
+            + derived.flatMap { [$0.source, $0.name] } + filters.map(\.field)
         for name in all where seen.insert(name).inserted { kept.append(name) }
         return kept
     }

@@ -77,6 +77,8 @@ public struct DatasetConfig: Sendable, Equatable {
     public var listFields: [String] = []
     /// Fields whose values each get a page listing their items: `group_by: [borough, block]`.
     public var groupBy: [String] = []
+    /// Fields a visitor narrows the map by (`filters:`); by default the `group_by` fields.
+    public var filters: [FilterConfig] = []
     /// Numeric fields summarised for each group.
     public var aggregates: [AggregateField] = []
     /// Fields computed from others when items are built, in order.
@@ -96,8 +98,9 @@ public struct DatasetConfig: Sendable, Equatable {
     public var fieldReferences = FieldReferences()
 
     /// Every field the dataset keeps for each item, in the order of `Item.values`: `fields` first,
-    /// then the group, aggregate and derived fields (and derived fields' sources) not among them.
+    /// then the group, aggregate and derived fields (and derived fields' sources) and the filters' fields
+    /// not among them.
     public var keptFields: [String] {
-        Self.kept(fields: fields, groupBy: groupBy, aggregates: aggregates, derived: derived)
+        Self.kept(fields: fields, groupBy: groupBy, aggregates: aggregates, derived: derived, filters: filters)
     }
 }

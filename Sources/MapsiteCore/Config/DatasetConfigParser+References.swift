@@ -38,6 +38,11 @@ extension DatasetConfigParser {
             let key = "aggregates[\(index)]" + (item.scalar != nil ? "" : ".field")
             add(key, node?.string ?? "", at: node ?? item, mayBeAdded: true)
         }
+        for (index, item) in (entry.child("filters")?.sequence.map(Array.init) ?? []).enumerated() {
+            let node = item.scalar != nil ? item : item.mapping?["field"]
+            let key = "filters[\(index)]" + (item.scalar != nil ? "" : ".field")
+            add(key, node?.string ?? "", at: node ?? item, mayBeAdded: true)
+        }
         for (index, item) in (entry.child("derived")?.sequence.map(Array.init) ?? []).enumerated() {
             guard let node = item.mapping?["from"] else { continue }
             add("derived[\(index)].from", node.string ?? "", at: node, mayBeAdded: true)

@@ -7,7 +7,7 @@ enum DatasetConfigParser {
         "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
-        "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields",
+        "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields", "filters",
         "layer", "where", "crs", "x", "y",
     ]
 
@@ -78,6 +78,7 @@ enum DatasetConfigParser {
         (config.x, config.y) = (projected?.x, projected?.y)
         try parseGIS(entry, into: &config)
         try parseGroups(entry, into: &config)
+        config.filters = try filters(entry, groupBy: config.groupBy, fields: config.fields)
         config.regions = try RegionsConfig.parse(entry)
         return config
     }

@@ -28,6 +28,8 @@ struct MapPages {
             // A dataset's own map draws its first view from the page (page/first-view.js), before
             // Leaflet or any tile has come.
             if shown.count == 1, let firstView = firstViews[shown[0].name] { view["firstView"] = .text(firstView) }
+            // A dataset with `filters:` has its filter panel (page/filter-panel.js) on its own map.
+            if shown.count == 1 && !shown[0].config.filters.isEmpty { view["explore"] = .text(shown[0].name) }
             view["bodyClass"] = "map"
             try pages.addPage(view, at: path, template: "map")
         }

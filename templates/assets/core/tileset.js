@@ -154,8 +154,9 @@ export class Tileset {
   // until the k-th best distance found is no greater than the next leaf's bound. A place with a
   // shape is measured to its whole geometry (the "g" of the tile's file under whole/). The result
   // also lists, as .inside, every polygon holding the point (their bound is 0, so every leaf that
-  // can hold one is read). onRead(key) is called for each point tile read.
-  nearest(lat, lon, k, onRead) {
+  // can hold one is read). onRead(key) is called for each point tile read; with accept(key,
+  // index), only the places of point tiles it accepts count (a filter's: core/explore.js).
+  nearest(lat, lon, k, onRead, accept) {
     return this.load().then(() => {
       const order = this.leavesByBound(lat, lon);
       const best = [];
@@ -172,7 +173,8 @@ export class Tileset {
         const whole = entry.key in this.reach ? this.tile("whole/" + entry.key) : Promise.resolve({ g: [] });
         return Promise.all([this.tile(entry.key), whole]).then((both) => {
           if (onRead) onRead(entry.key);
-          for (const place of measured(lat, lon, both[0], both[1])) {
+          const places = measured(lat, lon, both[0], both[1]);
+          for (const place of accept ? places.filter((p, i) => accept(entry.key, i)) : places) {
             best.push(place);
             if (place.inside) inside.push(place);
           }

@@ -3,9 +3,11 @@
 // Leaflet.markercluster when they crowd), cluster tiles become counted circles that zoom in when
 // clicked; lines and polygons come from the shape tiles (shapes.js). The view is kept in the URL
 // hash: #zoom/lat/lon.
+import { Explore } from "../core/explore.js";
 import { color } from "../core/icons.js";
 import { Tileset } from "../core/tileset.js";
 import "./declutter.js";
+import { setUpFilters } from "./filter-panel.js";
 import { escapeHTML, siteURL } from "./html.js";
 import { basemap, clusterIcon, clusterOptions, hereMarker, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
@@ -73,22 +75,39 @@ function layersControl(titles) {
   L.control.layers(null, overlays, { collapsed: narrow }).addTo(map);
 }
 
+// A cell of the quadtree with places matching the filters: their count, at the mean position of
+// all its places; a click zooms to the cell.
+function cellMarker(name, cell) {
+  const marker = L.marker([cell.lat, cell.lon], {
+    icon: clusterIcon(cell.count, colors[name], "layer-" + name), title: cell.count + (cell.count === 1 ? " place" : " places") });
+  marker.on("click", () => map.setView([cell.lat, cell.lon], Math.min(map.getMaxZoom(), cell.key.length + 1)));
+  return marker;
+}
+
 // Shows a dataset's markers of the tiles at `keys`, unless it shows them already. A place drawn
-// as its polygon has no pin: the polygon takes the tap (shapes.js markFilled).
+// as its polygon has no pin: the polygon takes the tap (shapes.js markFilled). With filters, only
+// the matching places: a point tile's that match, and in place of a cluster tile's clusters, its
+// cells two zooms down with their numbers of matching places (core/explore.js).
 function show(layer, keys, tiles) {
   const filled = layer.shapes.mapsiteFilled || new Set();
-  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0);
+  const explore = layer.explore && layer.explore.active ? layer.explore : null;
+  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0) + "|" + (explore ? explore.query : "");
   if (signature === layer.shown) return;
   layer.shown = signature;
   const points = [], clusters = [];
-  for (const tile of tiles) {
+  tiles.forEach((tile, t) => {
+    if (explore && tile.c) {
+      for (const cell of explore.cells(keys[t], 2)) clusters.push(cellMarker(layer.name, cell));
+      return;
+    }
     // A cluster tile's places are the ones its clustering left alone: shown as they are, like
     // its clusters. A point tile's are grouped here by Leaflet.markercluster.
-    for (const p of tile.p || []) {
+    (tile.p || []).forEach((p, i) => {
+      if (explore && !explore.matches(keys[t], i)) return;
       if (!filled.has(p[2])) (tile.c ? clusters : points).push(pointMarker(layer.name, p));
-    }
+    });
     for (const c of tile.c || []) clusters.push(clusterMarker(layer.name, c));
-  }
+  });
   layer.points.clearLayers();
   layer.clusters.clearLayers();
   layer.points.addLayers(points);
@@ -111,6 +130,8 @@ function refreshLayer(layer, bounds, z, current) {
 }
 
 let generation = 0;
+// Whether the map has its first view (begin), so that it can be drawn.
+let started = false;
 function refresh() {
   const mine = ++generation, current = () => mine === generation;
   const b = map.getBounds();
@@ -173,6 +194,7 @@ function locateButton() {
 // Once the manifests are in: the view the URL names, else all the datasets' places fitted with
 // 20 pixels to spare; then what is in view, again after every move.
 function begin() {
+  started = true;
   map.on("moveend", refresh);
   map.on("overlayadd overlayremove", () => {
     for (const layer of layers) layer.shown = null;
@@ -188,6 +210,48 @@ function begin() {
   refresh();
 }
 
+// The filter panel of a dataset with `filters:` (data-explore names it): made once its index
+// is in, the map redrawn after each change; "Fit to results" shows the matching places.
+function setUpExplore(element) {
+  const name = element.getAttribute("data-explore");
+  const panel = document.getElementById("filter-panel");
+  const layer = layers.find((l) => l.name === name);
+  if (!name || !panel || !layer) return Promise.resolve();
+  layer.explore = new Explore(layer.tiles);
+  return layer.explore.load().then((explore) => {
+    if (!explore) return;
+    const toggle = document.getElementById("filter-toggle");
+    const redraw = () => {
+      layer.shown = null;
+      if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
+      if (started) refresh();
+    };
+    return setUpFilters(panel, explore, redraw).then(() => {
+      panel.querySelector(".filter-fit").addEventListener("click", () => {
+        const b = explore.matchingBounds();
+        if (b) map.fitBounds([[b.south, b.west], [b.north, b.east]], { padding: [20, 20], maxZoom: 16 });
+      });
+    });
+  });
+}
+
+// The filter panel's button: opens and closes the panel (a sheet over the map on a phone).
+function setUpToggle() {
+  const toggle = document.getElementById("filter-toggle"), panel = document.getElementById("filter-panel");
+  if (!toggle || !panel) return;
+  const setOpen = (open) => {
+    panel.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    map.invalidateSize();
+  };
+  toggle.addEventListener("click", () => {
+    setOpen(panel.hidden);
+    if (!panel.hidden) panel.querySelector("input, button").focus();
+  });
+  // Open beside a wide map; on a phone's, the button opens it over the map's lower part.
+  if (window.matchMedia && window.matchMedia("(min-width: 900px)").matches) setOpen(true);
+}
+
 // Makes the map in `element` (#map: data-datasets, data-titles, data-colors), taking the place of
 // `firstView` (first-view.js), when there is one.
 export function showMap(element, firstView) {
@@ -201,5 +265,7 @@ export function showMap(element, firstView) {
   layers = names.map(datasetLayer);
   if (layers.length > 1) layersControl(titles);
   locateButton();
-  Promise.all(layers.map((layer) => layer.tiles.load())).then(begin).catch(dataFailed);
+  setUpToggle();
+  // The places the query's filters match are known before the first markers are drawn.
+  Promise.all(layers.map((layer) => layer.tiles.load())).then(() => setUpExplore(element)).then(begin).catch(dataFailed);
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Yams
+
+/// `filters:`: the fields a visitor narrows the dataset's map by.
+extension DatasetConfigParser {
+    /// `filters: [borough, {field: year, type: year}, {field: value, type: range, format: currency}]`;
+    /// without the key, each `group_by` field is a filter of its values.
+    static func filters(_ entry: ConfigNode, groupBy: [String], fields: [DatasetConfig.Field]) throws -> [FilterConfig]
+    {
+        func label(_ name: String) -> String { fields.first { $0.name == name }?.label ?? Label.from(name) }
+        guard let node = entry.child("filters") else {
+            return groupBy.map { FilterConfig(field: $0, label: label($0)) }
+        }
+        let items = node.sequence.map(Array.init) ?? [node]
+        var filters: [FilterConfig] = []
+        for (index, item) in items.enumerated() {
+            let filter: FilterConfig
+            if let name = item.scalar?.string, !name.isEmpty {
+                filter = FilterConfig(field: name, label: label(name))
+            } else {
+                let node = ConfigNode(file: entry.file, path: entry.path + ".filters[\(index)]", node: item)
+                filter = try self.filter(node, label: label)
+            }
+            guard !filters.contains(where: { $0.field == filter.field }) else {
+                throw entry.error("filters", expected: "each field once", found: item)
+            }
+            filters.append(filter)
+        }
+        return filters
+    }
+
+    /// `{field, type, label, format}`; `format` (number, currency) is a range's.
+    private static func filter(_ node: ConfigNode, label: (String) -> String) throws -> FilterConfig {
+        guard node.node.mapping != nil else {
+            throw node.error(nil, expected: "a field name, or {field, type, label, format}", found: node.node)
+        }
+        try node.checkKeys(["field", "type", "label", "format"])
+        guard let field = try node.string("field"), !field.isEmpty else {
+            throw node.error("field", expected: "the name of a field of the dataset", found: node.child("field"))
+        }
+        var format = ValueFormat.text
+        if let text = try node.string("format") {
+            guard let parsed = ValueFormat(text), parsed != .hours else {
+                throw node.error("format", expected: ValueFormat.numericExpected, found: node.child("format"))
+            }
+            format = parsed
+        }
+        let kindName = try node.string("type") ?? (format == .text ? "values" : "range")
+        guard let kind = FilterConfig.Kind(kindName, format: format) else {
+            throw node.error("type", expected: FilterConfig.Kind.expected, found: node.child("type"))
+        }
+        return FilterConfig(field: field, label: try node.string("label") ?? label(field), kind: kind)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MapsiteGeo
+
+/// What lets a visitor narrow a dataset's map by its fields (`filters:`), as files beside its
+/// tiles (`tiles/<dataset>/filters/`, format in `docs/explore.md`).
+///
+/// The places are numbered in the order of the point tiles in the manifest's tree, each tile's in
+/// the order of its `p`: so every point tile, and every cell of the quadtree above them, is a
+/// run of consecutive numbers, and how many places of a cell match a filter is a difference of
+/// two ranks in the matching numbers. Each value of a field (each bin of a range) lists its
+/// places' numbers; each field also has a column, a value a place in number order, for counts
+/// under the other fields' filters.
+public struct FilterIndex: Sendable {
+    /// The format of these files.
+    public static let formatVersion = 1
+
+    /// Number → index of the item in the dataset.
+    public let order: [Int32]
+    /// The point tiles in the manifest tree's order.
+    let leaves: [LeafTile]
+    /// Site path → JSON text.
+    public var files: [(path: String, json: String)] = []
+    /// One line for each field with values that could not be read, naming their rows.
+    public var warnings: [String] = []
+
+    /// The index of `dataset`'s `filters`, numbered along `tileSet`'s point tiles; no files when
+    /// the dataset has no filters.
+    /// - Complexity: O(n log n) over the places.
+    public init(tileSet: TileSet, dataset: Dataset) {
+        let byKey = Dictionary(uniqueKeysWithValues: tileSet.pyramid.leaves.map { ($0.key, $0) })
+        let tree = TileSet.quadtree(
+            leaves: Set(byKey.keys), tiles: Set(tileSet.pyramid.clusterTiles.map(\.key)))
+        leaves = tree.leaves.map { byKey[$0]! }
+        order = leaves.flatMap(\.points)
+        let config = dataset.config
+        guard !config.filters.isEmpty else { return }
+        let base = "tiles/\(dataset.name)/filters/"
+        var fields: [JSONWriter.Value] = []
+        for (index, filter) in config.filters.enumerated() {
+            guard let column = config.keptFields.firstIndex(of: filter.field) else { continue }
+            let values = order.map { dataset.items[Int($0)].values[column] }
+            let field = FilterField(filter: filter, values: values)
+            fields.append(field.manifest)
+            // A value or bin with no places has no file: its count, 0, says so.
+            for (bin, numbers) in field.members.enumerated() where !numbers.isEmpty {
+                let name = bin == field.noneBin ? "none" : String(bin)
+                files.append((base + "\(index)/\(name).json", Self.numbersFile(numbers)))
+            }
+            files.append((base + "\(index)/column.json", Self.columnFile(field.column)))
+            if !field.unreadable.isEmpty {
+                let rows = field.unreadable.prefix(5).map { dataset.items[Int(order[$0])].origin }
+                let more = field.unreadable.count > 5 ? ", …" : ""
+                warnings.append(
+                    "\(config.source): filter \"\(filter.field)\": \(field.unreadable.count) value(s) hold no "
+                        + "\(field.expected) (\(rows.joined(separator: ", "))\(more)); the filter counts them as unknown"
+                )
+            }
+        }
+        files.append((base + "index.json", manifest(fields: fields, items: dataset.items)))
+    }
+
+    /// `{"version", "count", "leaves": [count, lat, lon, …], "fields": […]}`: each point tile's
+    /// number of places and their mean position (4 decimals), in the tree's order.
+    private func manifest(fields: [JSONWriter.Value], items: [Item]) -> String {
+        var means: [JSONWriter.Value] = []
+        means.reserveCapacity(3 * leaves.count)
+        for leaf in leaves {
+            let count = Double(leaf.points.count)
+            let points = leaf.points.map { items[Int($0)].point }
+            means.append(.int(leaf.points.count))
+            means.append(.number(points.reduce(0) { $0 + $1.latitude } / count, decimals: 4))
+            means.append(.number(points.reduce(0) { $0 + $1.longitude } / count, decimals: 4))
+        }
+        return JSONWriter.encode(
+            .object([
+                ("version", .int(Self.formatVersion)),
+                ("count", .int(order.count)),
+                ("leaves", .array(means)),
+                ("fields", .array(fields)),
+            ])) + "\n"
+    }
+
+    /// `{"n":[first, difference, …]}`: ascending numbers, each after the first as its difference
+    /// from the one before.
+    static func numbersFile(_ numbers: [Int32]) -> String {
+        var json: [UInt8] = Array("{\"n\":[".utf8)
+        var previous: Int32 = 0
+        for (index, number) in numbers.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            Digits.append(UInt64(number - previous), to: &json)
+            previous = number
+        }
+        json += "]}\n".utf8
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// `{"c":[bin, …]}`: each place's value (bin), in number order.
+    static func columnFile(_ column: [Int32]) -> String {
+        var json: [UInt8] = Array("{\"c\":[".utf8)
+        for (index, bin) in column.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            Digits.append(UInt64(bin), to: &json)
+        }
+        json += "]}\n".utf8
+        return String(decoding: json, as: UTF8.self)
+    }
+}

@@ -1,0 +1,97 @@
+// core/filter.js: place sets and their ranks against plain arrays, the query a selection is
+// written to and read from, and the matching places and counts against a brute force over each
+// place's values.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  PlaceSet, countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedBins, selectionFromQuery,
+} from "../../templates/assets/core/filter.js";
+
+// A random generator with a seed, so that a failure can be run again.
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+function randomList(next, size, share) {
+  const list = [];
+  for (let i = 0; i < size; i++) if (next() < share) list.push(i);
+  return list;
+}
+
+test("numbers are read from their differences", () => {
+  assert.deepEqual(Array.from(decodeNumbers({ n: [3, 1, 4, 10] })), [3, 4, 8, 18]);
+  assert.deepEqual(Array.from(decodeNumbers({ n: [] })), []);
+});
+
+test("a union, an intersection, and every rank and count agree with plain arrays", () => {
+  const next = random(7);
+  for (const size of [1, 31, 32, 33, 64, 1000, 4099]) {
+    const a = randomList(next, size, 0.3), b = randomList(next, size, 0.6), c = randomList(next, size, 0.05);
+    const union = PlaceSet.union(size, [a, c]);
+    const both = union.and(PlaceSet.union(size, [b]));
+    const expected = Array.from(new Set(a.concat(c))).filter((n) => b.includes(n)).sort((x, y) => x - y);
+    for (let n = 0; n < size; n++) assert.equal(both.has(n), expected.includes(n), "has " + n + " of " + size);
+    for (let trial = 0; trial < 50; trial++) {
+      const from = Math.floor(next() * (size + 1)), to = from + Math.floor(next() * (size + 1 - from));
+      assert.equal(both.count(from, to), expected.filter((n) => n >= from && n < to).length);
+    }
+    assert.equal(both.total, expected.length);
+  }
+});
+
+const index = {
+  count: 8,
+  fields: [
+    { field: "year", type: "year", edges: [1900, 1910, 1920, 1930], counts: [2, 3, 2], none: 1 },
+    { field: "borough", type: "values", values: ["Bronx", "Brooklyn", "Manhattan"], counts: [3, 3, 1], none: 1 },
+    { field: "value", type: "range", format: "currency", symbol: "$", edges: [0, 100, 1000, 10000], counts: [3, 3, 2], none: 0 },
+  ],
+};
+// Each place's bin in each field, in number order (what a field's column file holds).
+const columns = [
+  [0, 1, 1, 2, 3, 0, 1, 2],
+  [0, 1, 3, 0, 1, 2, 0, 1],
+  [0, 1, 2, 0, 1, 2, 0, 1],
+];
+const lists = (f, bin) => columns[f].map((b, n) => (b === bin ? n : -1)).filter((n) => n >= 0);
+
+test("a selection is read from the query and written back", () => {
+  const selection = selectionFromQuery("year=1910..1919&borough=Bronx&borough=&value=100..", index);
+  assert.deepEqual(selectedBins(index.fields[0], selection[0]), [1]);
+  assert.deepEqual(selectedBins(index.fields[1], selection[1]), [0, 3]);
+  assert.deepEqual(selectedBins(index.fields[2], selection[2]), [1, 2]);
+  assert.equal(queryFromSelection(selection, index), "year=1910..1919&borough=Bronx&borough=&value=100..");
+  assert.deepEqual(selectionFromQuery("dataset=x&borough=Nowhere&year=abc", index), [null, null, null]);
+  assert.equal(isActive(selectionFromQuery("", index)), false);
+  // A year's last year is included; a number's upper end is the edge the range stops below.
+  assert.deepEqual(selectedBins(index.fields[0], selectionFromQuery("year=1905..1925", index)[0]), [0, 1, 2]);
+  assert.deepEqual(selectedBins(index.fields[2], selectionFromQuery("value=..1000", index)[2]), [0, 1]);
+  assert.equal(queryFromSelection(selectionFromQuery("year=1900..1929", index), index), "");
+});
+
+test("the matching places and each bin's counts agree with a brute force over the columns", () => {
+  const next = random(11);
+  for (let trial = 0; trial < 200; trial++) {
+    const selection = index.fields.map((field) => {
+      if (next() < 0.4) return null;
+      const bins = field.counts.length + 1;
+      if (field.values) return { bins: new Set([Math.floor(next() * bins), Math.floor(next() * bins)]) };
+      const from = Math.floor(next() * field.counts.length);
+      return { from: from, to: from + 1 + Math.floor(next() * (field.counts.length - from)) };
+    });
+    const wanted = (n, except) => selection.every((chosen, f) => f === except || !chosen ||
+      selectedBins(index.fields[f], chosen).includes(columns[f][n]));
+    const set = matching(index, selection, (f, bin) => lists(f, bin), -1);
+    for (let n = 0; n < index.count; n++) assert.equal(set ? set.has(n) : true, wanted(n, -1));
+    index.fields.forEach((field, f) => {
+      const others = matching(index, selection, (g, bin) => lists(g, bin), f);
+      const expected = new Array(field.counts.length + 1).fill(0);
+      for (let n = 0; n < index.count; n++) if (wanted(n, f)) expected[columns[f][n]]++;
+      assert.deepEqual(countsIn(field, columns[f], others), expected);
+    });
+  }
+});

@@ -1,0 +1,134 @@
+// One dataset's filters in use (docs/explore.md): the filter index, the files of the values
+// chosen, fetched once each, and what matches. `fetchJSON(url)` reads files (a promise), as
+// Tileset's does.
+import { Numbering } from "./filter-cells.js";
+import { tileBounds, tileOf } from "./mercator.js";
+import {
+  binTotal, countsIn, decodeNumbers, isActive, matching, noneBin, queryFromSelection,
+  selectedBins, selectionFromQuery,
+} from "./filter.js";
+
+function fetchFromNetwork(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+    return response.json();
+  });
+}
+
+export class Explore {
+  // `tileset`: the dataset's Tileset (core/tileset.js), whose manifest gives the tiles' order.
+  constructor(tileset, fetchJSON = fetchFromNetwork) {
+    this.tileset = tileset;
+    this.base = tileset.base + "filters/";
+    this.fetchJSON = fetchJSON;
+    this.files = {};
+    this.index = null;
+    this.selection = [];
+    this.set = null;
+  }
+
+  // A promise of this, its index read; null when the dataset has no filters (no index file).
+  load() {
+    if (!this.ready) {
+      this.ready = Promise.all([this.tileset.load(), this.fetchJSON(this.base + "index.json")]).then(([tiles, index]) => {
+        if (index.version !== 1) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
+        this.index = index;
+        this.numbering = new Numbering(tiles.leafOrder, index.leaves);
+        this.selection = index.fields.map(() => null);
+        return this;
+      }, () => null);
+    }
+    return this.ready;
+  }
+
+  file(path) {
+    if (!this.files[path]) {
+      this.files[path] = this.fetchJSON(this.base + path).catch((error) => {
+        delete this.files[path];
+        throw error;
+      });
+    }
+    return this.files[path];
+  }
+
+  // A promise of a bin's numbers: the places with that value, or in that range's bin.
+  numbers(f, bin) {
+    const name = bin === noneBin(this.index.fields[f]) ? "none" : String(bin);
+    return this.file(f + "/" + name + ".json").then((file) => {
+      if (!file.numbers) file.numbers = decodeNumbers(file);
+      return file.numbers;
+    });
+  }
+
+  // A promise of a field's column: each place's bin, in number order.
+  column(f) { return this.file(f + "/column.json").then((file) => file.c); }
+
+  // Chooses `selection` (one entry a field, as core/filter.js reads them) and resolves, once
+  // the files it needs are in, to the matching places (null when nothing narrows).
+  select(selection) {
+    const wanted = [];
+    this.index.fields.forEach((field, f) => {
+      for (const bin of selectedBins(field, selection[f])) if (binTotal(field, bin) > 0) wanted.push([f, bin]);
+    });
+    return Promise.all(wanted.map(([f, bin]) => this.numbers(f, bin).then((numbers) => [f + "/" + bin, numbers])))
+      .then((pairs) => {
+        const lists = new Map(pairs);
+        this.selection = selection;
+        this.set = matching(this.index, selection, (f, bin) => lists.get(f + "/" + bin), -1);
+        return this.set;
+      });
+  }
+
+  // The selection the query (location.search) names, chosen.
+  selectQuery(query) { return this.select(selectionFromQuery(query, this.index)); }
+
+  // The query of the current selection ("" when nothing narrows).
+  get query() { return queryFromSelection(this.selection, this.index); }
+
+  get active() { return isActive(this.selection); }
+
+  // How many places match.
+  get total() { return this.set ? this.set.total : this.index.count; }
+
+  // Whether the place `index` of the point tile `key` matches.
+  matches(key, index) { return !this.set || this.set.has(this.numbering.start(key) + index); }
+
+  // A promise of each bin's count of a field among the places the other fields' selections
+  // match (all places when no other field narrows).
+  counts(f) {
+    const field = this.index.fields[f];
+    const others = this.selection.map((chosen, g) => (g === f ? null : chosen));
+    if (!isActive(others)) return Promise.resolve(countsIn(field, null, null));
+    const wanted = [];
+    this.index.fields.forEach((other, g) => {
+      for (const bin of selectedBins(other, others[g])) if (binTotal(other, bin) > 0) wanted.push([g, bin]);
+    });
+    return Promise.all([this.column(f)].concat(wanted.map(([g, bin]) => this.numbers(g, bin)))).then((loaded) => {
+      const lists = new Map(wanted.map(([g, bin], i) => [g + "/" + bin, loaded[i + 1]]));
+      const set = matching(this.index, others, (g, bin) => lists.get(g + "/" + bin), -1);
+      return countsIn(field, loaded[0], set);
+    });
+  }
+
+  // Each cell `depth` levels under the cluster tile `key` with matching places: its position (the
+  // mean of all its places) and how many of its places match.
+  cells(key, depth) {
+    return this.numbering.cells(key, depth)
+      .map((cell) => ({ key: cell.key, lat: cell.lat, lon: cell.lon, count: this.set ? this.set.count(cell.from, cell.to) : cell.to - cell.from }))
+      .filter((cell) => cell.count > 0);
+  }
+
+  // The box around the point tiles that hold matching places ({south, west, north, east}), or
+  // null when none matches: what "Fit to results" shows.
+  matchingBounds() {
+    let box = null;
+    this.numbering.keys.forEach((key, i) => {
+      const from = this.numbering.starts[i], to = this.numbering.starts[i + 1];
+      if (this.set && this.set.count(from, to) === 0) return;
+      const t = tileOf(key), b = tileBounds(t.z, t.x, t.y);
+      if (!box) box = b;
+      else box = { south: Math.min(box.south, b.south), west: Math.min(box.west, b.west), north: Math.max(box.north, b.north), east: Math.max(box.east, b.east) };
+    });
+    return box;
+  }
+}
