@@ -1,0 +1,187 @@
+"""Explore (issue 30): a dataset narrowed by its fields. The browser's own modules answer over the
+built site's files (Tests/Node/explore-site.mjs); the places, counts, clusters and nearest lists
+they give are checked against Python over the source data (support.load_datasets: the source rows,
+with regions found by shapely), for many random choices. Then the panel as a visitor uses it on a
+phone: by keyboard, with the choice in the URL, back and forward."""
+
+import json
+import math
+import random
+import re
+import subprocess
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import REPO, wait_until
+
+RUN = REPO / "Tests" / "Node" / "explore-site.mjs"
+YEAR = re.compile(r"(?<![0-9])[12][0-9]{3}(?![0-9])")
+EARTH_RADIUS = 6371008.8
+
+
+def explore(site_dir, requests):
+    result = subprocess.run(["node", str(RUN), str(site_dir)], input=json.dumps(requests), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def filter_index(site_dir, dataset):
+    return json.loads((site_dir / "tiles" / dataset / "filters" / "index.json").read_text())
+
+
+def oracle_value(field, text):
+    """A row's value as the filter reads it, by the rule docs/explore.md states: the text for values,
+    the first four-digit year 1000–2999 for a year, the number for a range; None when it has none."""
+    text = text.strip()
+    if not text:
+        return None
+    if field["type"] == "values":
+        return text
+    if field["type"] == "year":
+        match = YEAR.search(text)
+        return int(match.group()) if match else None
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def random_query(rng, index):
+    """A query of random choices: some fields left alone, values picked, ranges between edges."""
+    params = []
+    for field in index["fields"]:
+        if rng.random() < 0.4:
+            continue
+        if field["type"] == "values":
+            for value in rng.sample(field["values"], min(len(field["values"]), rng.randint(1, 3))):
+                params.append((field["field"], value))
+        else:
+            edges = field["edges"]
+            low, high = sorted(rng.sample(range(len(edges)), 2))
+            end = edges[high] - 1 if field["type"] == "year" else edges[high]
+            params.append((field["field"], f"{number_text(edges[low])}..{number_text(end)}"))
+    return urlencode(params)
+
+
+def number_text(number):
+    return str(int(number)) if number == int(number) else repr(number)
+
+
+def accepts(field, chosen, value):
+    """Whether a value passes a field's choice (a list of the query's texts for that field)."""
+    if field["type"] == "values":
+        return (value or "") in chosen
+    if value is None:
+        return False
+    low, high = chosen[0].split("..")
+    if field["type"] == "year":
+        return int(low) <= value <= int(high)
+    return float(low) <= value < float(high)
+
+
+def oracle(spec, index, query):
+    """The matching ids and each field's counts (values, or bins by the index's edges, then none)
+    among the places the other fields' choices match, by brute force over the source rows."""
+    chosen = parse_qs(query, keep_blank_values=True)
+    fields = index["fields"]
+    values = {id: [oracle_value(f, row.value(f["field"])) for f in fields] for id, row in spec.rows.items()}
+
+    def passes(id, skip):
+        return all(i == skip or f["field"] not in chosen or accepts(f, chosen[f["field"]], values[id][i])
+                   for i, f in enumerate(fields))
+
+    ids = sorted(id for id in values if passes(id, -1))
+    counts = []
+    for i, f in enumerate(fields):
+        bins = (len(f["values"]) if f["type"] == "values" else len(f["edges"]) - 1) + 1
+        count = [0] * bins
+        for id in values:
+            if passes(id, i):
+                v = values[id][i]
+                if v is None:
+                    count[-1] += 1
+                elif f["type"] == "values":
+                    count[f["values"].index(v)] += 1
+                else:
+                    count[max(b for b in range(bins - 1) if f["edges"][b] <= v)] += 1
+        counts.append(count)
+    return ids, counts
+
+
+def total_text(driver):
+    """The panel's line of how many places match, also while the panel is closed."""
+    return driver.find_element(By.CSS_SELECTOR, ".filter-total").get_attribute("textContent")
+
+
+def great_circle(lat1, lon1, lat2, lon2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * EARTH_RADIUS * math.asin(min(1, math.sqrt(h)))
+
+
+@pytest.mark.parametrize("dataset, seed", [("photos", 1), ("properties", 2), ("boxes", 3)])
+def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, datasets, dataset, seed):
+    rng = random.Random(seed)
+    index = filter_index(site_dir, dataset)
+    spec = datasets[dataset]
+    rows = list(spec.rows.values())
+    requests = []
+    for _ in range(40):
+        anchor = rng.choice(rows)
+        requests.append({"dataset": dataset, "query": random_query(rng, index),
+                         "near": [anchor.latitude + rng.uniform(-0.02, 0.02), anchor.longitude + rng.uniform(-0.02, 0.02), 10]})
+    answers = explore(site_dir, requests)
+    nonempty = 0
+    for request, answer in zip(requests, answers):
+        ids, counts = oracle(spec, index, request["query"])
+        where = f"{dataset}?{request['query']}"
+        assert answer["ids"] == ids, where
+        assert answer["total"] == len(ids), where
+        assert answer["counts"] == counts, where
+        # At every zoom the map's cells and pins show each matching place once.
+        assert answer["zooms"] == [len(ids)] * len(answer["zooms"]), where
+        lat, lon, k = request["near"]
+        expected = sorted((great_circle(lat, lon, spec.rows[id].latitude, spec.rows[id].longitude), id) for id in ids)[:k]
+        assert [id for id, _ in answer["near"]] == [id for _, id in expected], where
+        for (_, distance), (oracle_distance, _) in zip(answer["near"], expected):
+            assert abs(distance - oracle_distance) < 0.01, where
+        nonempty += bool(ids) and len(ids) < spec.count
+    assert nonempty >= 10, "too few of the random choices narrowed the places to test anything"
+
+
+def test_the_panel_by_keyboard_on_a_phone_with_the_choice_in_the_url(browser, server, site_dir, datasets):
+    driver = browser.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.open("photos/map/?borough=Bronx")
+        total = wait_until(driver, lambda d: total_text(d), 15)
+        bronx = sum(1 for row in datasets["photos"].rows.values() if row.value("borough") == "Bronx")
+        assert total == f"{bronx} of 250 places match"
+        toggle = driver.find_element(By.ID, "filter-toggle")
+        assert toggle.text == "Filter (1)" and toggle.get_attribute("aria-expanded") == "false"
+        toggle.send_keys(Keys.ENTER)
+        panel = driver.find_element(By.ID, "filter-panel")
+        wait_until(driver, lambda d: panel.is_displayed())
+        assert toggle.get_attribute("aria-expanded") == "true"
+        # The panel is a sheet over the map's lower part: its top on the first screen.
+        assert panel.rect["y"] < 844 and panel.rect["y"] + panel.rect["height"] <= 844 + 1
+        queens = driver.find_element(By.CSS_SELECTOR, "#filter-panel input[type=checkbox][value='3'][data-field='1']")
+        driver.execute_script("arguments[0].focus()", queens)
+        queens.send_keys(Keys.SPACE)
+        both = sum(1 for row in datasets["photos"].rows.values() if row.value("borough") in ("Bronx", "Queens"))
+        wait_until(driver, lambda d: total_text(d) == f"{both} of 250 places match")
+        assert parse_qs(urlparse(driver.current_url).query) == {"borough": ["Bronx", "Queens"]}
+        driver.back()
+        wait_until(driver, lambda d: total_text(d) == total)
+        assert not queens.is_selected()
+        driver.forward()
+        wait_until(driver, lambda d: total_text(d) == f"{both} of 250 places match")
+        browser.screenshot("explore-phone", width=390, height=844, mobile=True)
+        browser.assert_clean("photos/map/ with filters")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

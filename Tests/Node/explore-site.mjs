@@ -1,0 +1,66 @@
+// Answers filter queries over a built site's files with the browser's own modules
+// (core/explore.js, core/tileset.js), for the oracle tests in Python (Tests/Browser/test_explore.py):
+// `node Tests/Node/explore-site.mjs SITE_DIR` reads a JSON list of {dataset, query, near?: [lat,
+// lon, k]} on standard input and prints, for each, the matching places' ids, each field's counts
+// under the other fields' filters, for every zoom of the tile tree how many places its cells and
+// point tiles show, and the k nearest matching places.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Explore } from "../../templates/assets/core/explore.js";
+import { Tileset } from "../../templates/assets/core/tileset.js";
+
+function reader(site) {
+  return (url) => {
+    try {
+      return Promise.resolve(JSON.parse(readFileSync(join(site, url), "utf8")));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+// How many matching places the map shows at zoom z over the whole world: the cells two zooms
+// under each cluster tile at z, and the matching places of the point tiles at or above z.
+function shownAt(explore, tiles, z) {
+  let shown = 0;
+  for (const key of tiles.clusters) if (key.length === z) shown += explore.cells(key, 2).reduce((sum, c) => sum + c.count, 0);
+  const covered = (key) => key.length <= z || !Array.from(tiles.clusters).some((c) => c.length === z && key.startsWith(c));
+  const leaves = tiles.leafOrder.filter(covered);
+  return Promise.all(leaves.map((key) => tiles.tile(key).then((tile) => tile.p.filter((p, i) => explore.matches(key, i)).length)))
+    .then((counts) => shown + counts.reduce((sum, n) => sum + n, 0));
+}
+
+async function answer(site, request) {
+  const tiles = new Tileset("", request.dataset, reader(site));
+  const explore = await new Explore(tiles, reader(site)).load();
+  await explore.selectQuery(request.query);
+  const ids = [];
+  for (const key of tiles.leafOrder) {
+    const tile = await tiles.tile(key);
+    tile.p.forEach((p, i) => { if (explore.matches(key, i)) ids.push(p[2]); });
+  }
+  const counts = [];
+  for (let f = 0; f < explore.index.fields.length; f++) counts.push(await explore.counts(f));
+  const depth = Math.max(0, ...Array.from(tiles.clusters).map((key) => key.length)) + 1;
+  const zooms = [];
+  for (let z = 0; z <= depth; z++) zooms.push(await shownAt(explore, tiles, z));
+  let near = null;
+  if (request.near) {
+    const [lat, lon, k] = request.near;
+    const found = await tiles.nearest(lat, lon, k, null, (key, i) => explore.matches(key, i));
+    near = found.map((p) => [p.id, p.distance]);
+  }
+  return { total: explore.total, query: explore.query, ids: ids.sort(), counts, zooms, near };
+}
+
+async function main(site) {
+  const requests = JSON.parse(readFileSync(0, "utf8"));
+  const answers = [];
+  for (const request of requests) answers.push(await answer(site, request));
+  process.stdout.write(JSON.stringify(answers) + "\n");
+}
+
+main(process.argv[2]).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
