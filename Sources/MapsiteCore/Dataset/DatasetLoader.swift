@@ -87,6 +87,7 @@ public enum DatasetLoader {
             let others = problems.filter { !census.isAboutMissingName($0) }
             throw InputErrors(errors: wrongNames + others, total: wrongNames.count + others.count)
         }
+        if config.skipInvalid { warnings += builder.numberCheck.warnings(items, file: file) }
         // Handed over rather than shared, so that `Identity` reorders the items in place.
         var loaded: [Item] = []
         swap(&loaded, &items)

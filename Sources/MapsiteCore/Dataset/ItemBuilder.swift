@@ -8,6 +8,8 @@ struct ItemBuilder {
     let file: String
     /// The kept and derived fields, worked out once for all records.
     private let fieldValues: FieldValues
+    /// The fields read as numbers, which must read by `WrittenNumber`'s rule.
+    let numberCheck: NumberCheck
     /// From `crs` to WGS 84, for the `x` and `y` fields; nil when they are longitude and latitude.
     let transform: CoordinateTransform?
 
@@ -16,6 +18,7 @@ struct ItemBuilder {
         self.file = file
         self.transform = transform
         fieldValues = FieldValues(config: config)
+        numberCheck = NumberCheck(config: config)
     }
 
     func item(from record: Record) throws -> Item {
@@ -27,12 +30,18 @@ struct ItemBuilder {
             guard !id.isEmpty else { throw error(record, field: idField, expected: "a unique id", found: "") }
         }
         let slugSource = config.slug.map { render($0, record) } ?? title
+        let values = fieldValues.values(of: record)
+        // With skip_invalid the place is kept and the value left out of the aggregates, with a
+        // warning (`NumberCheck.warnings`).
+        if !config.skipInvalid, let (field, value) = numberCheck.firstProblem(in: values) {
+            throw error(record, field: field.name, expected: WrittenNumber.expected(symbol: field.symbol), found: value)
+        }
         return Item(
             id: id,
             slug: slugSource,
             title: title.isEmpty ? (id.isEmpty ? "Untitled" : id) : title,
             point: point,
-            values: fieldValues.values(of: record),
+            values: values,
             image: nonEmpty(config.image.flatMap(record.value)),
             thumbnail: nonEmpty(config.thumbnail.flatMap(record.value)),
             description: nonEmpty(config.itemDescription.flatMap(record.value)),

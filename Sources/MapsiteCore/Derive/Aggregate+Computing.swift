@@ -56,7 +56,7 @@ struct NumericColumns: Sendable {
             guard let position = kept.firstIndex(of: spec.field) else {
                 preconditionFailure("\"\(spec.field)\" is not a kept field of dataset \"\(dataset.name)\"")
             }
-            return NumericColumn(items: dataset.items, position: position)
+            return NumericColumn(items: dataset.items, position: position, symbol: spec.format.symbol)
         }
     }
 

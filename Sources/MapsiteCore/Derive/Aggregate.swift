@@ -15,7 +15,8 @@ public struct Aggregate: Sendable, Equatable {
     public var count: Int
     /// How many values are empty.
     public var missing: Int
-    /// How many values are text that is not a number, such as `n/a` or `$1,200`.
+    /// How many values are text that is not a number by `WrittenNumber`'s rule, such as `n/a` (kept
+    /// with `skip_invalid` only; otherwise an error).
     public var invalid: Int
     /// The total; exact when every value is a whole number and the total fits in 64 bits, otherwise
     /// compensated (Neumaier) so that rounding errors do not pile up over many values. 0 with no numbers.

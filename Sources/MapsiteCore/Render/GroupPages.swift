@@ -176,10 +176,19 @@ struct GroupPages {
             zip(dataset.config.aggregates, group.aggregates).map { field, aggregate in
                 [
                     "label": .text(field.label),
+                    // Values kept by skip_invalid that are not numbers: the figures leave them out.
                     "stats": .list(
                         field.statistics.map { statistic in
                             ["label": .text(statistic.label), "text": .text(aggregate.text(statistic) ?? "–")]
-                        }),
+                        }
+                            + (aggregate.invalid == 0
+                                ? []
+                                : [
+                                    [
+                                        "label": "Left out (not numbers)",
+                                        "text": .text(NumberText.grouped(aggregate.invalid)),
+                                    ]
+                                ])),
                 ]
             })
         view["hasAggregates"] = .bool(!group.aggregates.isEmpty && group.count > 0)

@@ -70,7 +70,8 @@ private func values(count: Int, decimals: Bool, using random: inout SplitMix64) 
     (0..<count).map { _ in
         switch Int.random(in: 0..<20, using: &random) {
         case 0: return Generated(text: "")
-        case 1: return Generated(text: ["n/a", "$1,200", "unknown", "1,5"].randomElement(using: &random)!)
+        case 1:
+            return Generated(text: ["n/a", "€1,200", "inf", "0x10", "unknown", "1,5"].randomElement(using: &random)!)
         case 2: return Generated(text: " ")
         default:
             let cents = Int.random(in: -5_000_000_000...90_000_000_000, using: &random)
