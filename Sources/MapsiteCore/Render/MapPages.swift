@@ -29,7 +29,14 @@ struct MapPages {
             // Leaflet or any tile has come.
             if shown.count == 1, let firstView = firstViews[shown[0].name] { view["firstView"] = .text(firstView) }
             // A dataset with `filters:` has its filter panel (page/filter-panel.js) on its own map.
-            if shown.count == 1 && !shown[0].config.filters.isEmpty { view["explore"] = .text(shown[0].name) }
+            // Its index is asked for with the tile manifest: the query's places are known sooner.
+            if shown.count == 1 && !shown[0].config.filters.isEmpty {
+                view["explore"] = .text(shown[0].name)
+                view["manifests"] = .list(
+                    ["tiles/\(shown[0].name)/index.json", "tiles/\(shown[0].name)/filters/index.json"].map {
+                        ["url": .text(root + $0)]
+                    })
+            }
             view["bodyClass"] = "map"
             try pages.addPage(view, at: path, template: "map")
         }

@@ -3,11 +3,9 @@
 // Leaflet.markercluster when they crowd), cluster tiles become counted circles that zoom in when
 // clicked; lines and polygons come from the shape tiles (shapes.js). The view is kept in the URL
 // hash: #zoom/lat/lon.
-import { Explore } from "../core/explore.js";
 import { color } from "../core/icons.js";
 import { Tileset } from "../core/tileset.js";
 import "./declutter.js";
-import { setUpFilters } from "./filter-panel.js";
 import { escapeHTML, siteURL } from "./html.js";
 import { basemap, clusterIcon, clusterOptions, hereMarker, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
@@ -217,20 +215,26 @@ function setUpExplore(element) {
   const panel = document.getElementById("filter-panel");
   const layer = layers.find((l) => l.name === name);
   if (!name || !panel || !layer) return Promise.resolve();
-  layer.explore = new Explore(layer.tiles);
-  return layer.explore.load().then((explore) => {
-    if (!explore) return;
-    const toggle = document.getElementById("filter-toggle");
-    const redraw = () => {
-      layer.shown = null;
-      if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
-      if (started) refresh();
-    };
-    return setUpFilters(panel, explore, redraw).then(() => {
-      panel.querySelector(".filter-fit").addEventListener("click", () => {
-        const b = explore.matchingBounds();
-        if (b) map.fitBounds([[b.south, b.west], [b.north, b.east]], { padding: [20, 20], maxZoom: 16 });
-      });
+  // Only a map with filters loads their modules.
+  return Promise.all([import("../core/explore.js"), import("./filter-panel.js")]).then(([core, page]) => {
+    layer.explore = new core.Explore(layer.tiles);
+    return layer.explore.load().then((explore) => setUpPanel(layer, explore, panel, page.setUpFilters));
+  });
+}
+
+// The panel of a dataset's filters, once their index is in (none when the dataset has none).
+function setUpPanel(layer, explore, panel, setUpFilters) {
+  if (!explore) return Promise.resolve();
+  const toggle = document.getElementById("filter-toggle");
+  const redraw = () => {
+    layer.shown = null;
+    if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
+    if (started) refresh();
+  };
+  return setUpFilters(panel, explore, redraw).then(() => {
+    panel.querySelector(".filter-fit").addEventListener("click", () => {
+      const b = explore.matchingBounds();
+      if (b) map.fitBounds([[b.south, b.west], [b.north, b.east]], { padding: [20, 20], maxZoom: 16 });
     });
   });
 }
