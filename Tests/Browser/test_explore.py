@@ -185,3 +185,27 @@ def test_the_panel_by_keyboard_on_a_phone_with_the_choice_in_the_url(browser, se
         browser.assert_clean("photos/map/ with filters")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_near_me_from_a_filtered_map_lists_the_nearest_matching_places(browser, datasets):
+    driver = browser.driver
+    browser.open("photos/map/?borough=Bronx&date=1900..1950")
+    wait_until(driver, lambda d: total_text(d).endswith("places match"), 15)
+    link = driver.find_element(By.ID, "map-near").get_attribute("href")
+    assert parse_qs(urlparse(link).query) == {"dataset": ["photos"], "borough": ["Bronx"], "date": ["1900..1950"]}
+    lat, lon = 40.85, -73.88
+    browser.open(f"{link}&lat={lat}&lon={lon}")
+    wait_until(driver, lambda d: d.execute_script("return document.body.getAttribute('data-near-ready')") == "true", 15)
+    shown = [li.get_attribute("data-id") for li in driver.find_elements(By.CSS_SELECTOR, "#near-results li")]
+
+    def matches(row):
+        year = YEAR.search(row.value("date"))
+        return row.value("borough") == "Bronx" and year and 1900 <= int(year.group()) <= 1950
+
+    rows = [row for row in datasets["photos"].rows.values() if matches(row)]
+    expected = sorted(rows, key=lambda row: (great_circle(lat, lon, row.latitude, row.longitude), row.id))[:10]
+    assert shown == [row.id for row in expected]
+    status = driver.find_element(By.ID, "near-status").text
+    assert f"Only places matching the map's filters ({len(rows)} of 250)" in status
+    assert parse_qs(urlparse(driver.current_url).query)["borough"] == ["Bronx"]
+    browser.assert_clean("near/ with the map's filters")

@@ -56,9 +56,15 @@ struct BrowserFilesWork {
             firstViews[tileSet.dataset] = MapFirstView(tileSet: tileSet, maxZoom: content.config.basemap.maxZoom).json()
             if let dataset = datasets.first(where: { $0.name == tileSet.dataset }) {
                 files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }
+                guard !dataset.config.filters.isEmpty else { continue }
+                let started = DispatchTime.now()
                 let filters = FilterIndex(tileSet: tileSet, dataset: dataset)
                 files += filters.files.map { OutputFile($0.path, $0.json) }
                 warnings += filters.warnings
+                clock.report(
+                    "Made the filters of \(dataset.name) (\(dataset.config.filters.count) fields, "
+                        + "\(NumberText.grouped(filters.files.count)) files)",
+                    seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, peak: nil)
             }
         }
         let tileCount = tileSets.reduce(0) { $0 + $1.files.count - 1 }

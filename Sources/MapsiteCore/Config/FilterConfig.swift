@@ -7,7 +7,7 @@ public struct FilterConfig: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Each distinct value, with its count: `borough`.
         case values
-        /// Numbers read by the field's format (`DecimalText`), in bins with round edges.
+        /// Numbers read as the field's format reads them (`WrittenNumber`), in bins with round edges.
         case range(ValueFormat)
         /// The year a text holds (`YearText`): `1915`, `c. 1915`, `1915-05-03`, one bin a year or
         /// more when the years span more than `YearText.maxBins`.

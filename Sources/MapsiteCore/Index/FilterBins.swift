@@ -50,16 +50,14 @@ struct FilterBins: Equatable {
     static func roundedDown(_ value: Double) -> Double {
         guard value != 0 else { return 0 }
         if value < 0 { return -roundedUp(-value) }
-        let unit = pow(10, (log10(value)).rounded(.down) - 1)
-        return (value / unit).rounded(.down) * unit
+        return twoDigits(value, .down)
     }
 
     /// `value` rounded up to two significant digits.
     static func roundedUp(_ value: Double) -> Double {
         guard value != 0 else { return 0 }
         if value < 0 { return -roundedDown(-value) }
-        let unit = pow(10, (log10(value)).rounded(.down) - 1)
-        return (value / unit).rounded(.up) * unit
+        return twoDigits(value, .up)
     }
 
     /// The first number of two significant digits greater than `value`.
@@ -68,6 +66,18 @@ struct FilterBins: Equatable {
         if up > value { return up }
         let magnitude = abs(value) == 0 ? 1 : pow(10, (log10(abs(value))).rounded(.down) - 1)
         return roundedUp(value + magnitude / 2)
+    }
+
+    /// Positive `value` rounded to two significant digits; below 10 by scaling up, so that
+    /// 5.05 rounds up to 5.1 itself rather than to 51 × 0.1.
+    private static func twoDigits(_ value: Double, _ rule: FloatingPointRoundingRule) -> Double {
+        let exponent = (log10(value)).rounded(.down) - 1
+        if exponent >= 0 {
+            let unit = pow(10, exponent)
+            return (value / unit).rounded(rule) * unit
+        }
+        let scale = pow(10, -exponent)
+        return (value * scale).rounded(rule) / scale
     }
 
     private static func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }

@@ -52,11 +52,14 @@ struct FilterField {
     }
 
     private mutating func readNumbers(_ values: [String]) {
+        var symbol: String?
+        if case .range(let format) = filter.kind, case .currency(let currency) = format { symbol = currency }
         let numbers = values.map { value -> Double? in
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { return nil }
-            guard let number = DecimalText.double(trimmed), number.isFinite else { return .nan }
-            return number
+            switch WrittenNumber.read(value, symbol: symbol) {
+            case .empty: nil
+            case .invalid: .nan
+            case .number(let number, _): number
+            }
         }
         let finite = numbers.compactMap { $0 }.filter { !$0.isNaN }.sorted()
         bins = FilterBins.numbers(finite)

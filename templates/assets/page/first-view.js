@@ -94,7 +94,9 @@ function failed(error) {
 // Leaflet loaded, then the map made once Leaflet's stylesheets are in.
 function mapPage(element) {
   const data = document.getElementById("map-first-view");
-  const first = data ? firstView(element, JSON.parse(data.textContent)) : null;
+  // A map with filters in its query shows only matching places: the carried view has them all.
+  const filtered = element.hasAttribute("data-explore") && location.search.length > 1;
+  const first = data && !filtered ? firstView(element, JSON.parse(data.textContent)) : null;
   preload(list(element, "data-manifests"), "preload", "fetch");
   preload(list(element, "data-modules"), "modulepreload");
   const styles = Promise.all(list(element, "data-css").map(load));

@@ -140,6 +140,8 @@ function refresh() {
     if (!current()) return;
     const loaded = counts.reduce((sum, n) => sum + n, 0);
     status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";
+    // Which refresh the map shows, for tests and benchmarks that wait for a redraw.
+    map.getContainer().setAttribute("data-drawn", String(mine));
     if (first) first.replace(basemapLayer);
     first = null;
   }).catch(dataFailed);
@@ -226,8 +228,12 @@ function setUpExplore(element) {
 function setUpPanel(layer, explore, panel, setUpFilters) {
   if (!explore) return Promise.resolve();
   const toggle = document.getElementById("filter-toggle");
+  // Near me, from this map, looks among the matching places only.
+  const near = document.getElementById("map-near");
+  const nearBase = near ? near.getAttribute("href") : "";
   const redraw = () => {
     layer.shown = null;
+    if (near) near.setAttribute("href", nearBase + (explore.active ? "&" + explore.query : ""));
     if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
     if (started) refresh();
   };

@@ -202,15 +202,32 @@ function fieldsBeside(name, keys) {
   });
 }
 
+// The filters the address names for its dataset (?dataset=photos&borough=Bronx, as a map with
+// filters links here), chosen: a promise of its Explore (core/explore.js), or of null.
+let filtering = null;
+function filtersOf(name) {
+  if (name !== params.get("dataset")) return Promise.resolve(null);
+  if (!filtering) {
+    filtering = import("../core/explore.js")
+      .then((core) => new core.Explore(tileset(name)).load())
+      .then((explore) => (explore ? explore.selectQuery(location.search).then(() => (explore.active ? explore : null)) : null));
+  }
+  return filtering;
+}
+
 function search(lat, lon, how) {
   const name = select.value;
   last = [lat, lon, how];
   say("Looking for the " + k + " places nearest to " + how + "…");
   const keys = [];
-  tileset(name).nearest(lat, lon, k, (key) => { keys.push(key); }).then((found) => {
+  filtersOf(name).then((explore) => {
+    const accept = explore ? (key, index) => explore.matches(key, index) : undefined;
+    return tileset(name).nearest(lat, lon, k, (key) => { keys.push(key); }, accept).then((found) => [found, explore]);
+  }).then(([found, explore]) => {
     showFound(found, lat, lon, how, name);
-    say(foundText(found.length, keys.length, how, tileset(name).notSaved || 0, navigator.onLine === false));
-    history.replaceState(null, "", searchQuery(name, lat, lon, k));
+    say(foundText(found.length, keys.length, how, tileset(name).notSaved || 0, navigator.onLine === false) +
+      (explore ? " Only places matching the map's filters (" + explore.total + " of " + explore.index.count + ")." : ""));
+    history.replaceState(null, "", searchQuery(name, lat, lon, k) + (explore ? "&" + explore.query : ""));
     document.body.setAttribute("data-near-ready", "true");
     fieldsBeside(name, keys);
   }).catch(failed);
