@@ -1,0 +1,125 @@
+"""What a visitor on a phone (390×844) trips on, on the way (issue 30): a block's map shows its
+houses, a map opens with nothing covering anything else, the answer to "near me" and a tour's map
+start on the first screen, a tour's opening view keeps its route readable, and a house number that
+is not there finds the nearest one on the street."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import slug_of, text_of, wait_until
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+# Each element's box on the screen, [left, top, right, bottom], for the CSS selector given.
+BOXES = """
+return [].map.call(document.querySelectorAll(arguments[0]), function (e) {
+  var r = e.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+});
+"""
+
+
+@pytest.fixture
+def phone(browser):
+    driver = browser.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    yield browser
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def overlap(a, b) -> tuple[float, float]:
+    """How far two boxes cover each other, across and down (0 when they do not)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])), max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def overlapping(boxes) -> list[tuple[int, int, tuple[float, float]]]:
+    found = []
+    for (i, a), (j, b) in itertools.combinations(enumerate(boxes), 2):
+        across, down = overlap(a, b)
+        if across > 0 and down > 0:
+            found.append((i, j, (across, down)))
+    return found
+
+
+def settled(driver, selector: str, pause: float = 0.4, timeout: float = 10):
+    """Waits until the boxes of `selector` stay where they are for `pause` seconds; returns them."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        boxes = driver.execute_script(BOXES, selector)
+        if boxes and boxes == last:
+            return boxes
+        last = boxes
+        time.sleep(pause)
+    return last or []
+
+
+# --- 1. A block's map shows every house ---------------------------------------------------------
+
+
+def test_a_blocks_map_shows_each_of_its_houses_as_a_pin(phone, datasets):
+    spec = datasets["properties"]
+    block = "1500 block of Walnut St"
+    rows = [row for row in spec.rows.values() if row.value("block") == block]
+    assert len(rows) >= 5, f"the example has {len(rows)} places in the {block}"
+    driver = phone.driver
+    phone.open(f"properties/by/block/{slug_of(block)}/")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
+    boxes = settled(driver, "#group-map .leaflet-marker-icon")
+
+    clusters = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#group-map .map-cluster")]
+    assert clusters == [], f"the {block} opens with clusters {clusters}, not its {len(rows)} houses"
+    titles = sorted(e.get_attribute("title") for e in driver.find_elements(By.CSS_SELECTOR, "#group-map .place-pin"))
+    assert titles == sorted(row.title for row in rows)
+    assert len(boxes) == len(rows)
+    assert overlapping(boxes) == [], "pins cover each other"
+    # Every pin is inside the map.
+    frame = driver.execute_script(BOXES, "#group-map")[0]
+    for box in boxes:
+        assert frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3], (box, frame)
+    phone.screenshot("phone-block-map", 390, 844, mobile=True)
+    phone.assert_clean(phone.path)
+
+
+# --- 3. The answer starts on the first screen --------------------------------------------------
+
+
+def test_near_me_results_start_on_the_first_screen(phone, datasets):
+    spec = datasets["boxes"]
+    origin = next(iter(spec.rows.values()))
+    driver = phone.driver
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": phone.server.origin})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                           {"latitude": origin.latitude + 0.0007, "longitude": origin.longitude - 0.0011, "accuracy": 10})
+    phone.open(f"near/?dataset={spec.name}")
+    driver.find_element(By.CSS_SELECTOR, "#near-form button[type=submit]").click()
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-ready=true]"))
+    driver.execute_script("window.scrollTo(0, 0)")
+    first = driver.execute_script(BOXES, "#near-results li")[0]
+    near_map = driver.execute_script(BOXES, "#near-map")[0]
+    phone.screenshot("phone-near-results", 390, 844, mobile=True)
+    assert first[3] <= PHONE["height"], f"the first result is at y={first[1]:.0f}–{first[3]:.0f} of {PHONE['height']}"
+    assert near_map[3] <= first[1], "the map comes first, over the list"
+    assert near_map[3] - near_map[1] >= 200, "the map is too small to read"
+    phone.assert_clean(phone.path)
+
+
+@pytest.mark.parametrize("name", ["saturday-delivery-route", "a-walk-through-old-downtown"])
+def test_a_tours_map_starts_on_the_first_screen(phone, name):
+    driver = phone.driver
+    phone.open(f"tours/{name}/")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-tour-ready=true]"))
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#tour-offline:not([hidden])"))
+    tour_map = driver.execute_script(BOXES, "#tour-map")[0]
+    offline = driver.execute_script(BOXES, "#tour-offline")[0]
+    assert tour_map[1] + 200 <= PHONE["height"], f"the map starts at y={tour_map[1]:.0f} of {PHONE['height']}"
+    assert offline[1] > tour_map[3], "the offline box comes before the map"
+    phone.assert_clean(phone.path)
