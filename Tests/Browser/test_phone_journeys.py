@@ -123,3 +123,40 @@ def test_a_tours_map_starts_on_the_first_screen(phone, name):
     assert tour_map[1] + 200 <= PHONE["height"], f"the map starts at y={tour_map[1]:.0f} of {PHONE['height']}"
     assert offline[1] > tour_map[3], "the offline box comes before the map"
     phone.assert_clean(phone.path)
+
+
+# --- 5. A house number that is not there --------------------------------------------------------
+
+
+def test_search_for_a_missing_house_number_offers_the_block_and_the_nearest_number(phone, datasets):
+    from test_search import box, results, search, status
+
+    query = "1552 walnut"
+    number = 1552
+    # The oracle: the example's places on Walnut St, by their house numbers.
+    on_street = {}
+    for spec in datasets.values():
+        for row in spec.rows.values():
+            match = re.match(r"^(\d+) Walnut St$", row.title)
+            if match and len(match.group(1)) == len(str(number)):
+                on_street.setdefault(int(match.group(1)), []).append(row.title)
+    assert number not in on_street, f"the example has a place at {number} Walnut St: pick another number"
+    nearest = min(on_street, key=lambda n: (abs(n - number), n))
+    expected = sorted(title for n, titles in on_street.items() if abs(n - number) == abs(nearest - number) for title in titles)
+
+    phone.open("properties/")
+    found = search(phone.driver, query)
+    titles = [option["title"] for option in found]
+    assert titles, f"{query!r} finds nothing: {status(phone.driver)!r}"
+    assert titles[0] == "1500 block of Walnut St", titles
+    assert sorted(titles[1:]) == expected, titles
+    assert all(option["meta"].startswith(f"Nearest number to {number}") for option in found[1:]), found
+    assert status(phone.driver) == f"No place numbered {number}; the nearest number is {nearest}."
+    # The block's page is where the first option leads.
+    box(phone.driver).send_keys(Keys.ENTER)
+    wait_until(phone.driver, lambda d: d.current_url.endswith("/properties/by/block/1500-block-of-walnut-st/"))
+    phone.open("properties/")
+    search(phone.driver, query)
+    phone.screenshot("phone-search-missing-number", 390, 844, mobile=True)
+    assert results(phone.driver), "the list closed"
+    phone.assert_clean(phone.path)

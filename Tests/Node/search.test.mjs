@@ -132,3 +132,47 @@ test("the site's own pages: title words first, then text, the last word as a pre
   assert.deepEqual(sitePages({ v: 2, pages: [] }), []);
   assert.equal(matchingPages(pages, "corner", 1).length, 1);
 });
+
+// The oracle for nearestNumber: every document title of a fixture index, read directly.
+function titlesOf(site) {
+  const manifest = fixture(site + "/search/index.json");
+  const titles = [];
+  for (let chunk = 0; chunk * manifest.chunk < manifest.documents; chunk++) {
+    fixture(`${site}/search/d/${chunk}.json`).d.forEach((entry) => titles.push(entry[0]));
+  }
+  return titles;
+}
+
+test("a house number no place has finds the nearest number on the same street", async () => {
+  const titles = titlesOf("places");
+  for (const query of ["1550 walnut", "1550 Chestnut", "walnut 1600", "1000 walnut st", "1549 wal"]) {
+    const number = Number(query.match(/[0-9]+/)[0]);
+    const street = tokens(query.replace(/[0-9]+/, ""));
+    const growing = endsInToken(query) && !/[0-9]$/.test(query);
+    // By brute force: titles with every street word (the last, while typed, as a start) and a
+    // number of as many digits, the nearest.
+    const candidates = titles.map((title) => {
+      const words = tokens(title);
+      const has = street.every((word, index) => words.some((own) =>
+        (growing && index === street.length - 1 ? own.startsWith(word) : own === word)));
+      const numbers = words.filter((word) => /^[0-9]+$/.test(word) && word.length === String(number).length);
+      return has && numbers.length ? { title, off: Math.min(...numbers.map((n) => Math.abs(Number(n) - number))) } : null;
+    }).filter(Boolean);
+    assert.ok(candidates.length > 0, `the fixture has no place for ${query}`);
+    const best = Math.min(...candidates.map((c) => c.off));
+    const expected = candidates.filter((c) => c.off === best).map((c) => c.title).sort();
+    const { engine } = page("places");
+    assert.deepEqual(await engine.search(query), [], `${query} should find nothing by itself`);
+    const near = await engine.nearestNumber(query);
+    assert.ok(near, query);
+    assert.equal(near.number, String(number));
+    assert.deepEqual(near.results.map((result) => result.title).sort(), expected, query);
+  }
+});
+
+test("nearestNumber needs one number and a street that some title has", async () => {
+  const { engine } = page("places");
+  for (const query of ["walnut", "1552", "1552 1553 walnut", "1552 nowhere", "1552 paris walnut"]) {
+    assert.equal(await engine.nearestNumber(query), null, query);
+  }
+});

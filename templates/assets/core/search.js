@@ -9,9 +9,11 @@
 // - fold(text), tokens(text), endsInToken(text), derivedSlug(title): the text rules
 // - decode(text, bits) → Map(document → quality): a posting list
 // - shardName(key): a shard key's file name below search/s/
-// - createSearch(load) → { search(text), ready() }: `load(path)` gives (or resolves to) the parsed
-//   JSON of a site path such as "search/index.json", or null when there is none; search resolves
-//   to [{document, dataset, datasetTitle, title, detail, path, thumbnail}], best first
+// - createSearch(load) → { search(text), ready(), nearestNumber(text) }: `load(path)` gives (or
+//   resolves to) the parsed JSON of a site path such as "search/index.json", or null when there
+//   is none; search resolves to [{document, dataset, datasetTitle, title, detail, path,
+//   thumbnail}], best first; nearestNumber, for a house number no place on a street has, to the
+//   places of that street with the nearest number
 // - sitePages(file) → pages: the entries of a parsed search/pages.json, [] for anything else
 // - matchingPages(pages, text, limit = MAX_PAGES): the pages a query finds, best first
 // - FORMAT_VERSION, MAX_TERMS, MAX_TOKEN, SLUG_LENGTH, MAX_PAGES
@@ -262,6 +264,90 @@ class Search {
     });
   }
 
+  // The shards that hold the tokens starting with `prefix`: the one of its longest key, and any
+  // split off below it.
+  shardsUnder(prefix) {
+    const keys = Array.from(this.keys).filter((key) => key.length > prefix.length && key.startsWith(prefix));
+    const own = this.keyFor(prefix);
+    if (own !== null) keys.unshift(own);
+    return Promise.all(keys.map((key) => this.shard(key).then((shard) => ({ key, shard }))));
+  }
+
+  // Documents of `street` with a candidate's whole token (of shard `key`, at `position`) in their title.
+  onStreet(found, street) {
+    return this.list(found.shard, found.key, found.position, true).then((text) => {
+      const documents = [];
+      decode(text, 1).forEach((quality, document) => { if (quality === 0 && street.has(document)) documents.push(document); });
+      return documents;
+    });
+  }
+
+  // The house number nearest to `number` among the title tokens of `street`'s documents with as many
+  // digits, looking among those sharing ever fewer of its first digits, one length further after
+  // the first found: { token, documents } or null.
+  nearestToken(number, street) {
+    const checked = new Set();
+    const target = Number(number);
+    let best = null;
+    const level = (length) => {
+      if (length === 0) return Promise.resolve(best);
+      const prefix = number.slice(0, length);
+      return this.shardsUnder(prefix).then((shards) => {
+        const candidates = [];
+        shards.forEach(({ key, shard }) => {
+          if (!shard) return;
+          shard.tokens.forEach((token, position) => {
+            if (token.length !== number.length || !token.startsWith(prefix) || !/^[0-9]+$/.test(token)) return;
+            if (checked.has(token)) return;
+            checked.add(token);
+            const off = Math.abs(Number(token) - target);
+            if (!best || off < best.off) candidates.push({ token, key, shard, position, off });
+          });
+        });
+        candidates.sort((a, b) => a.off - b.off || (a.token < b.token ? -1 : 1));
+        const next = (index) => {
+          if (index >= candidates.length) return Promise.resolve(null);
+          return this.onStreet(candidates[index], street).then((documents) =>
+            (documents.length ? Object.assign(candidates[index], { documents }) : next(index + 1)));
+        };
+        const hadBest = best !== null;
+        return next(0).then((found) => {
+          if (found && (!best || found.off < best.off)) best = found;
+          return hadBest ? best : level(length - 1);
+        });
+      });
+    };
+    return level(number.length).then((found) => (found ? { token: found.token, documents: found.documents } : null));
+  }
+
+  // For a query of one house number and a street ("1552 walnut") that finds nothing: the places
+  // on that street with the nearest number. Resolves to { number, near, results } or null.
+  nearestNumber(text) {
+    return this.ready().then(() => {
+      const terms = tokens(text).slice(0, MAX_TERMS);
+      const numbers = terms.filter((term) => /^[0-9]+$/.test(term));
+      if (numbers.length !== 1 || terms.length < 2) return null;
+      const number = numbers[0];
+      const street = terms.filter((term) => term !== number);
+      const growing = endsInToken(text) && terms[terms.length - 1] !== number;
+      return Promise.all(street.map((term, index) => (index === street.length - 1 && growing
+        ? this.prefixList(term, true) : this.tokenList(term, true)))).then((lists) => {
+        // The places with every word of the street in their title (qualities 0 and 2).
+        let common = new Map(Array.from(lists[0]).filter((entry) => entry[1] % 2 === 0));
+        lists.slice(1).forEach((list) => {
+          common = new Map(Array.from(common).filter((entry) => list.has(entry[0]) && list.get(entry[0]) % 2 === 0));
+        });
+        if (!common.size) return null;
+        return this.nearestToken(number, common).then((found) => {
+          if (!found) return null;
+          const documents = found.documents.sort((a, b) => a - b).slice(0, this.manifest.limit);
+          return Promise.all(documents.map((document) => this.result(document)))
+            .then((results) => ({ number, near: found.token, results }));
+        });
+      });
+    });
+  }
+
   search(text) {
     return this.ready().then(() => {
       let terms = tokens(text);
@@ -279,11 +365,17 @@ class Search {
 /**
  * The search over one site. `load(path)` gives the parsed JSON of a site path, or null, or a
  * promise of either; each path is asked for once (again after a failure).
- * Returns { search(text) → promise of the best results, ready() → promise of the manifest }.
+ * Returns { search(text) → promise of the best results, ready() → promise of the manifest,
+ * nearestNumber(text) → promise of { number, near, results } or null }: for a query of one house
+ * number and other words, the places whose words include the others and whose number, of as
+ * many digits, is nearest ("1552 walnut" → 1534 Walnut St); null when there are none.
  */
 export function createSearch(load) {
   const engine = new Search(load);
-  return { search: (text) => engine.search(text), ready: () => engine.ready() };
+  return {
+    search: (text) => engine.search(text), ready: () => engine.ready(),
+    nearestNumber: (text) => engine.nearestNumber(text),
+  };
 }
 
 /**

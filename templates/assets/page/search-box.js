@@ -70,6 +70,19 @@ function summary(found, text) {
   return found.length === 1 ? "1 result." : found.length + " results.";
 }
 
+// For a house number no place has ("1552 walnut"): the block's page ("1500 block of Walnut St",
+// when the site has one, found by the hundred and the other words) and the places of the street
+// with the nearest number (`near`, from the search's nearestNumber), each saying so.
+function nearby(near, pages, text) {
+  const street = tokens(text).filter((word) => word !== near.number).join(" ");
+  const hundred = Math.floor(Number(near.number) / 100) * 100;
+  const blocks = hundred >= 100 ? matchingPages(pages, hundred + " block " + street) : [];
+  const places = near.results.map((item) => Object.assign({}, item, {
+    detail: "Nearest number to " + near.number + (item.detail ? " · " + item.detail : ""),
+  }));
+  return blocks.concat(places);
+}
+
 // One box: its elements, the search, the results shown and the one active.
 class SearchBox {
   constructor(box, input, listbox, status) {
@@ -106,12 +119,13 @@ class SearchBox {
     if (options[index].scrollIntoView) options[index].scrollIntoView({ block: "nearest" });
   }
 
-  render(found, text) {
+  render(found, text, near) {
     this.results = found;
     this.listbox.textContent = "";
     found.forEach((item, index) => this.listbox.appendChild(option(item, this.input.id + "-option-" + index)));
     this.setOpen(found.length > 0);
-    this.say(summary(found, text), found.length === 0 && !!text);
+    this.say(near ? "No place numbered " + near.number + "; the nearest number is " + near.near + "." : summary(found, text),
+      found.length === 0 && !!text);
   }
 
   // The live region: read out always, shown only when there is no list to show.
@@ -129,8 +143,16 @@ class SearchBox {
       return;
     }
     Promise.all([this.engine.search(text), this.pages()]).then(([places, pages]) => {
-      if (mine === this.sequence) this.render(matchingPages(pages, text).concat(places), text.trim());
-    }, () => {
+      if (mine !== this.sequence) return null;
+      const found = matchingPages(pages, text).concat(places);
+      if (places.length) return this.render(found, text.trim());
+      return this.engine.nearestNumber(text).then((near) => {
+        if (mine !== this.sequence) return;
+        if (!near) return this.render(found, text.trim());
+        const extra = nearby(near, pages, text).filter((item) => !found.some((other) => other.path === item.path));
+        this.render(extra.concat(found), text.trim(), near);
+      });
+    }).catch(() => {
       if (mine !== this.sequence) return;
       this.render([], "");
       this.say("Search is not available right now.", true);
