@@ -89,6 +89,29 @@ def test_a_blocks_map_shows_each_of_its_houses_as_a_pin(phone, datasets):
     phone.assert_clean(phone.path)
 
 
+# --- 2. A map opens with nothing covering anything else -----------------------------------------
+
+
+@pytest.mark.parametrize("path", ["photos/map/", "boxes/map/", "properties/map/", "stops/map/", "map/"])
+def test_a_map_opens_with_no_marker_covering_another(phone, path):
+    from test_maps import wait_for_map
+
+    driver = phone.driver
+    phone.open(path)
+    status = wait_for_map(driver)
+    assert status.endswith("in view"), f"{path}: {status}"
+    wait_until(driver, lambda d: d.find_element(By.ID, "map").get_attribute("data-declutter-runs"))
+    boxes = settled(driver, "#map .leaflet-marker-icon")
+    frame = driver.execute_script(BOXES, "#map")[0]
+    shown = [b for b in boxes if b[2] > frame[0] and b[0] < frame[2] and b[3] > frame[1] and b[1] < frame[3]]
+    assert len(shown) >= 2, f"{path}: {len(shown)} markers in view"
+    covered = overlapping(shown)
+    if path == "photos/map/":
+        phone.screenshot("phone-photos-map", 390, 844, mobile=True, reload=wait_for_map)
+    assert covered == [], f"{path}: markers cover each other (index, index, (across, down)): {covered}"
+    phone.assert_clean(phone.path)
+
+
 # --- 3. The answer starts on the first screen --------------------------------------------------
 
 

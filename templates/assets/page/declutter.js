@@ -1,8 +1,10 @@
 // Markers that would hide each other are moved apart on the screen, each joined to its true place
-// by a thin leader line. A map opts in with data-declutter on its element: "all" keeps every
-// marker clear of every other (the numbered pins of near me and of a tour), "layers" keeps the
-// markers and clusters of different datasets clear of each other (the map of all datasets;
-// Leaflet.markercluster already keeps one dataset's apart). Markers are taken in the order they
+// by a thin leader line. A map opts in with data-declutter on its element: "all" (the numbered
+// pins of near me and of a tour, a group's pins) or "layers" (a dataset's map and the map of all
+// datasets) keep every marker clear of every other. On a map of tiles "layers" means the same:
+// precomputed clusters and pins stand where their places are and may touch, within a dataset as
+// across datasets, and even the pins Leaflet.markercluster leaves apart (50 px between their
+// places) cover each other's heads with their tips. Markers are taken in the order they
 // were added, so pin 1 keeps its place and later ones move around it, to the nearest free spot on
 // rings around their own. Importing this module (after Leaflet) is enough: every map made then is
 // set up (map.declutter: { run, schedule }).
@@ -37,18 +39,11 @@ function anchor(element, box) {
   return [(box.left + box.right) / 2, pin ? box.bottom - 1 : (box.top + box.bottom) / 2];
 }
 
-// The dataset of a marker of the map of all datasets (its icon's class "layer-<name>").
-function layerOf(element) {
-  const match = /(?:^|\s)layer-(\S+)/.exec(element.className);
-  return match ? match[1] : "";
-}
-
-// The nearest offset at which a marker's `box` (as if unmoved) overlaps none of `placed` (but
-// those of its own `group`, when it has one).
-function freeOffset(box, group, placed) {
+// The nearest offset at which a marker's `box` (as if unmoved) overlaps none of `placed`.
+function freeOffset(box, placed) {
   const step = Math.max(8, Math.round(Math.min(box.right - box.left, box.bottom - box.top) / 2));
   const choices = offsets(step);
-  const free = (candidate) => placed.every((other) => (group !== null && other.group === group) || !overlaps(candidate, other.box));
+  const free = (candidate) => placed.every((other) => !overlaps(candidate, other));
   for (const choice of choices) {
     if (free(shifted(box, choice))) return choice;
   }
@@ -66,7 +61,7 @@ function leader(map, element, box, chosen, leaders) {
 }
 
 // Places every marker of `map` in view, in order.
-function arrange(map, mode, leaders) {
+function arrange(map, leaders) {
   const pane = map.getPane("markerPane");
   const elements = Array.prototype.filter.call(pane.querySelectorAll(".leaflet-marker-icon"),
     (element) => element.style.display !== "none" && element.style.opacity !== "0");
@@ -75,13 +70,12 @@ function arrange(map, mode, leaders) {
   for (const element of elements) {
     const old = element._declutter || [0, 0];
     const box = shifted(element.getBoundingClientRect(), [-old[0], -old[1]]);
-    const group = mode === "layers" ? layerOf(element) : null;
-    const chosen = freeOffset(box, group, placed);
+    const chosen = freeOffset(box, placed);
     const moved = Boolean(chosen[0] || chosen[1]);
     element._declutter = chosen;
     element.style.translate = moved ? chosen[0] + "px " + chosen[1] + "px" : "";
     element.classList.toggle("moved-apart", moved);
-    placed.push({ box: shifted(box, chosen), group });
+    placed.push(shifted(box, chosen));
     if (moved) leader(map, element, box, chosen, leaders);
   }
 }
@@ -98,7 +92,7 @@ export function declutter(map) {
   let timer = null, runs = 0;
   function run() {
     timer = null;
-    arrange(map, mode, leaders);
+    arrange(map, leaders);
     origin.setAttribute("data-declutter-runs", String(++runs));
   }
   // Again shortly after markers come and go or the view changes (after a cluster's animation, too).
