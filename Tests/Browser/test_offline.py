@@ -222,7 +222,8 @@ def test_a_saved_tour_works_offline(visitor, server):
     try:
         open_tour(visitor)
         assert from_service_worker(driver)
-        assert len(driver.find_elements(By.CSS_SELECTOR, "#tour-map .leaflet-marker-icon")) == len(stops)
+        # Every stop on the map: a dot on the way (its number only where it covers no other).
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#tour-map path.tour-dot")) == len(stops)
         directions = driver.find_elements(By.CSS_SELECTOR, "#tour-stops .tour-directions[href]")
         assert len(directions) == len(stops)
         # Ticking the third stop off by standing near it (about 15 m north).
