@@ -12,7 +12,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import slug_of, text_of, wait_until
+from support import browser_session, slug_of, text_of, wait_until
+from test_first_view import world_server, world_site  # noqa: F401 (fixtures: a site of places over the world)
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 
@@ -110,6 +111,51 @@ def test_a_map_opens_with_no_marker_covering_another(phone, path):
         phone.screenshot("phone-photos-map", 390, 844, mobile=True, reload=wait_for_map)
     assert covered == [], f"{path}: markers cover each other (index, index, (across, down)): {covered}"
     phone.assert_clean(phone.path)
+
+
+# The static first view a map page draws before Leaflet (first-view.js), as it is when drawn:
+# each icon's box on the screen and whether it was moved apart, in window.__firstBoxes.
+RECORD_FIRST_BOXES = """
+new MutationObserver(function (changes, observer) {
+  if (!document.querySelector('#map .static-markers > *')) return;
+  observer.disconnect();
+  window.__firstBoxes = [].map.call(document.querySelectorAll('#map .static-markers > *'), function (e) {
+    var r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom, e.classList.contains('moved-apart'), e.textContent];
+  });
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.fixture(scope="module")
+def world_browser(world_server, workdir):
+    yield from browser_session(world_server, workdir, "phone-journeys-world")
+
+
+def test_a_first_view_moves_its_icons_apart_as_leaflet_does(world_browser, world_server):
+    from test_first_view import FAST, SLOW
+
+    driver = world_browser.driver
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    recorder = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FIRST_BOXES})
+    try:
+        world_browser.open(world_server.url("world/map/"))
+        wait_until(driver, lambda d: text_of(d.find_element(By.ID, "map-status")).endswith("in view"), 20)
+        wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#map .static-map"), 5)
+        first = driver.execute_script("return window.__firstBoxes")
+        leaflet = settled(driver, "#map .leaflet-marker-icon")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert first, "no first view was drawn"
+    assert any(box[4] for box in first), "nothing in the first view needed moving: nothing checked"
+    assert overlapping([box[:4] for box in first]) == [], "icons of the first view cover each other"
+    # Leaflet's map, once its declutter has run, has every icon where the first view had it.
+    assert sorted((round(b[0]), round(b[1])) for b in leaflet) == sorted((round(b[0]), round(b[1])) for b in first)
+    world_browser.assert_clean("world/map/")
 
 
 # --- 3. The answer starts on the first screen --------------------------------------------------

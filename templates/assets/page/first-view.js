@@ -10,7 +10,8 @@ import { fittedView } from "../core/mercator.js";
 import { load } from "./loader.js";
 import { setUpMenu } from "./menu.js";
 import { settings } from "./settings.js";
-import { drawStatic, replaceStatic } from "./static-map.js";
+import { drawStatic, replaceStatic, staticLeaders } from "./static-map.js";
+import { moveApart } from "./apart.js";
 
 // The view map.js will show first: the one the URL's #zoom/lat/lon names, else the dataset's
 // bounds fitted with 20 pixels to spare.
@@ -33,6 +34,10 @@ function drawTiles(element, view, data) {
     const tile = data.tiles[key];
     tile.c.forEach((c) => { map.add(clusterMarkup(c[2], fill, extra), c[0], c[1]).title = c[2] + " places"; });
     tile.p.forEach((p) => { map.add(pinIcon(fill, undefined, extra), p[0], p[1]).title = p[3]; });
+  }
+  // Icons that would cover each other moved apart, as declutter.js moves Leaflet's (apart.js).
+  if (element.getAttribute("data-declutter") === "layers" && window.CSS && CSS.supports("translate", "1px 1px")) {
+    staticLeaders(map, moveApart(map.markers.children, true));
   }
   return map;
 }
