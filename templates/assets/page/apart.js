@@ -48,6 +48,15 @@ export function anchor(element, box) {
   return [(box.left + box.right) / 2, pin ? box.bottom - 1 : (box.top + box.bottom) / 2];
 }
 
+// The ring mapsite.css draws round a cluster (.cluster-icon's box-shadow), outside its box.
+const RING = 5;
+
+// The part of the screen an icon covers: its box, and a cluster's ring.
+function covered(element, box) {
+  const ring = element.classList.contains("map-cluster") ? RING : 0;
+  return { left: box.left - ring, right: box.right + ring, top: box.top - ring, bottom: box.bottom + ring };
+}
+
 // How many places an icon stands for: a cluster's count, 1 for a pin.
 function weight(element) {
   if (!element.classList.contains("map-cluster")) return 1;
@@ -71,12 +80,13 @@ export function moveApart(elements, byWeight) {
   }
   const placed = [], moved = [];
   for (const item of items) {
-    const chosen = freeOffset(item.box, placed);
+    const area = covered(item.element, item.box);
+    const chosen = freeOffset(area, placed);
     const move = Boolean(chosen[0] || chosen[1]);
     item.element._declutter = chosen;
     item.element.style.translate = move ? chosen[0] + "px " + chosen[1] + "px" : "";
     item.element.classList.toggle("moved-apart", move);
-    placed.push(shifted(item.box, chosen));
+    placed.push(shifted(area, chosen));
     if (move) moved.push({ element: item.element, box: item.box, offset: chosen });
   }
   return moved;
