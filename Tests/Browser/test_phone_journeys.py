@@ -66,13 +66,18 @@ def settled(driver, selector: str, pause: float = 0.4, timeout: float = 10):
 # --- 1. A block's map shows every house ---------------------------------------------------------
 
 
-def test_a_blocks_map_shows_each_of_its_houses_as_a_pin(phone, datasets):
+@pytest.mark.parametrize("field, block", [("block", "1500 block of Walnut St"), ("neighbourhood", "Passyunk Square")])
+def test_a_blocks_map_shows_each_of_its_houses_as_a_pin(phone, datasets, field, block):
+    from test_maps import distance
+
     spec = datasets["properties"]
-    block = "1500 block of Walnut St"
-    rows = [row for row in spec.rows.values() if row.value("block") == block]
-    assert len(rows) >= 5, f"the example has {len(rows)} places in the {block}"
+    rows = [row for row in spec.rows.values() if row.value(field) == block]
+    assert 5 <= len(rows) <= 40, f"the example has {len(rows)} places in {block}"
+    lats, lons = [r.latitude for r in rows], [r.longitude for r in rows]
+    span = distance(max(lats), min(lons), min(lats), max(lons))
+    assert span <= 1000, f"{block} spans {span:.0f} m"
     driver = phone.driver
-    phone.open(f"properties/by/block/{slug_of(block)}/")
+    phone.open(f"properties/by/{field}/{slug_of(block)}/")
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-map[data-ready=true]"))
     boxes = settled(driver, "#group-map .leaflet-marker-icon")
 
@@ -86,7 +91,7 @@ def test_a_blocks_map_shows_each_of_its_houses_as_a_pin(phone, datasets):
     frame = driver.execute_script(BOXES, "#group-map")[0]
     for box in boxes:
         assert frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3], (box, frame)
-    phone.screenshot("phone-block-map", 390, 844, mobile=True)
+    phone.screenshot(f"phone-group-map-{slug_of(block)}", 390, 844, mobile=True)
     phone.assert_clean(phone.path)
 
 

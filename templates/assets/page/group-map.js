@@ -3,18 +3,21 @@
 import { color } from "../core/icons.js";
 import { basemap, clusterOptions, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
-import "./declutter.js";
+import { declutter } from "./declutter.js";
 
 // The page's Leaflet map (tests reach it through this module).
 export let map = null;
 
-// A group of at most this many places shows each as a pin from the view it opens at (a block, a
-// street, a small neighbourhood): clusters of "3" and "7" say less than ten houses do. Pins that
-// would cover each other there are moved apart, each joined to its place (declutter.js).
+// A group of at most ALL_PINS places within SPAN metres of each other (a block, a street, a
+// small neighbourhood) opens on its places, each a pin: clusters of "3" and "7" say less than ten
+// houses do. Pins that would still cover each other are moved apart, each joined to its place
+// (declutter.js). A larger or wider group opens on all of it (its outline too), clustered.
 const ALL_PINS = 40;
-// How far the opening view may zoom in: a few houses fill a phone's map, a single place shows its
-// streets.
+const SPAN = 1000;
+// How far the opening view may zoom in on a few places: they fill a phone's map and part.
 const CLOSEST = 18;
+// How far it may zoom in on a group shown clustered, or a single place: its streets show.
+const CLUSTERED_CLOSEST = 17;
 const PADDING = 20;
 
 function fetchJSON(url) {
@@ -24,22 +27,28 @@ function fetchJSON(url) {
   });
 }
 
-// The places (data.p: [lat, lon, title, slug]) as pins that link to their pages, clustered in
-// the view the map opens at unless they are few.
+// The places (data.p: [lat, lon, title, slug]) as pins that link to their pages; clustered
+// unless they are few and close (then the view fits them rather than the outline).
 function draw(element, data) {
   const dataset = element.getAttribute("data-dataset");
   const fill = color(element.getAttribute("data-color"));
+  const places = L.latLngBounds(data.p.map((p) => [p[0], p[1]]));
   const bounds = L.latLngBounds([]);
   if (data.shape) {
     const outline = L.geoJSON(data.shape, { style: { color: fill, weight: 2, fillOpacity: 0.08 } }).addTo(map);
     bounds.extend(outline.getBounds());
   }
-  data.p.forEach((p) => bounds.extend([p[0], p[1]]));
-  const closest = Math.min(settings.maxZoom, CLOSEST);
-  const opening = bounds.isValid()
-    ? Math.min(closest, map.getBoundsZoom(bounds, false, L.point(2 * PADDING, 2 * PADDING))) : closest;
+  if (places.isValid()) bounds.extend(places);
+  const pins = data.p.length > 1 && data.p.length <= ALL_PINS &&
+    places.getNorthWest().distanceTo(places.getSouthEast()) <= SPAN;
+  const view = pins ? places : bounds;
+  const closest = Math.min(settings.maxZoom, pins ? CLOSEST : CLUSTERED_CLOSEST);
   const options = { maxClusterRadius: 40 };
-  if (data.p.length <= ALL_PINS) options.disableClusteringAtZoom = opening;
+  if (pins) {
+    options.disableClusteringAtZoom = Math.min(closest, map.getBoundsZoom(view, false, L.point(2 * PADDING, 2 * PADDING)));
+    element.setAttribute("data-declutter", "all");
+    declutter(map);
+  }
   const markers = L.markerClusterGroup(clusterOptions(fill, options));
   markers.addLayers(data.p.map((p) => {
     const link = document.createElement("a");
@@ -48,14 +57,12 @@ function draw(element, data) {
     return L.marker([p[0], p[1]], { title: p[2], icon: pin(fill) }).bindPopup(link);
   }));
   map.addLayer(markers);
-  if (bounds.isValid()) map.fitBounds(bounds, { padding: [PADDING, PADDING], maxZoom: closest });
+  if (view.isValid()) map.fitBounds(view, { padding: [PADDING, PADDING], maxZoom: closest });
   element.setAttribute("data-ready", "true");
 }
 
 const element = document.getElementById("group-map");
 if (element && typeof L !== "undefined") {
-  // Pins kept clear of each other (declutter.js reads this when the map is made).
-  element.setAttribute("data-declutter", "all");
   map = L.map(element).setView([20, 0], 2);
   basemap(map);
   fetchJSON(element.getAttribute("data-points")).then((data) => draw(element, data)).catch((error) => {
