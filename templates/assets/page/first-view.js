@@ -5,13 +5,14 @@
 // scripts (the element's data-css and data-js, each a list) loaded, and the map (map.js) made.
 // So the first view is on the screen as soon as the page, its stylesheets and these few modules
 // are, and shares the network with nothing bigger before; map.js, its map made, takes its place.
+// Icons that would cover each other are moved apart as declutter.js then moves Leaflet's.
 import { clusterMarkup, pinIcon } from "../core/icons.js";
 import { fittedView } from "../core/mercator.js";
 import { load } from "./loader.js";
 import { setUpMenu } from "./menu.js";
 import { settings } from "./settings.js";
-import { drawStatic, replaceStatic, staticLeaders } from "./static-map.js";
-import { moveApart } from "./apart.js";
+import { drawStatic, replaceStatic } from "./static-map.js";
+import { anchor, moveApart } from "./apart.js";
 
 // The view map.js will show first: the one the URL's #zoom/lat/lon names, else the dataset's
 // bounds fitted with 20 pixels to spare.
@@ -22,6 +23,30 @@ function wantedView(element, bounds) {
   }
   const b = bounds;
   return fittedView([[b[1], b[0]], [b[3], b[2]]], element.clientWidth, element.clientHeight, 20, 16, settings.maxZoom);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Leader lines from the places of icons moved apart (apart.js's moveApart: [{ element, box,
+// offset }]) to where they are drawn, under the icons, as declutter.js draws them on Leaflet's.
+function staticLeaders(map, moved) {
+  if (!moved.length) return;
+  const frame = map.layer.getBoundingClientRect();
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "static-leaders");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("width", map.width);
+  svg.setAttribute("height", map.height);
+  for (const { element, box, offset } of moved) {
+    const from = anchor(element, box);
+    const x = from[0] - frame.left, y = from[1] - frame.top;
+    const line = document.createElementNS(SVG, "path");
+    const style = { d: "M" + x + " " + y + "l" + offset[0] + " " + offset[1], stroke: "#1d2733", "stroke-width": 1.5,
+      "stroke-opacity": 0.8, fill: "none" };
+    for (const name of Object.keys(style)) line.setAttribute(name, style[name]);
+    svg.appendChild(line);
+  }
+  map.layer.insertBefore(svg, map.markers);
 }
 
 // A static map of `view` with the clusters and pins of the carried tiles at its zoom.

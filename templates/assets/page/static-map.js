@@ -3,7 +3,6 @@
 // Leaflet has loaded, or without it until the visitor moves the map. Web Mercator in 256-pixel
 // tiles (core/mercator.js), positions rounded as Leaflet rounds them.
 import { project } from "../core/mercator.js";
-import { anchor } from "./apart.js";
 import { settings } from "./settings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -80,28 +79,6 @@ export function drawStatic(element, view) {
     return markers.appendChild(iconAt(markup, point(lat, lon)));
   }
   return { layer, markers, point, width, height, add };
-}
-
-// Leader lines from the places of icons moved apart (apart.js's moveApart: [{ element, box,
-// offset }]) to where they are drawn, under the icons, as declutter.js draws them on Leaflet's.
-export function staticLeaders(map, moved) {
-  if (!moved.length) return;
-  const frame = map.layer.getBoundingClientRect();
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "static-leaders");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("width", map.width);
-  svg.setAttribute("height", map.height);
-  for (const { element, box, offset } of moved) {
-    const from = anchor(element, box);
-    const x = from[0] - frame.left, y = from[1] - frame.top;
-    const line = document.createElementNS(SVG, "path");
-    const style = { d: "M" + x + " " + y + "l" + offset[0] + " " + offset[1], stroke: "#1d2733", "stroke-width": 1.5,
-      "stroke-opacity": 0.8, fill: "none" };
-    for (const name of Object.keys(style)) line.setAttribute(name, style[name]);
-    svg.appendChild(line);
-  }
-  map.layer.insertBefore(svg, map.markers);
 }
 
 // A GeoJSON geometry's rings or lines as an SVG path's data on a static map, and whether it is a
