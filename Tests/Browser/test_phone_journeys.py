@@ -285,6 +285,14 @@ def test_a_tours_opening_view_keeps_its_route_in_sight(phone):
     phone.module("page/tour", "module.map.once('zoomend', function () { done(true); }); module.map.zoomIn(2);")
     more = len(driver.find_elements(By.CSS_SELECTOR, "#tour-map .leaflet-marker-icon"))
     assert more > shown, (shown, more)
+    # Once stop 1 is ticked off, the next stop, 2, has its number, wherever it is.
+    phone.module("page/tour", "module.map.once('zoomend', function () { done(true); }); module.map.zoomOut(2);")
+    before = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#tour-map .leaflet-marker-icon")]
+    assert "2" not in before, f"stop 2 has its number already: nothing checked ({before})"
+    driver.find_element(By.CSS_SELECTOR, "#tour-stops li:first-child input[type=checkbox]").click()
+    labels = [text_of(e) for e in driver.find_elements(By.CSS_SELECTOR, "#tour-map .leaflet-marker-icon")]
+    assert "2" in labels, labels
+    driver.execute_script("localStorage.clear()")
     phone.assert_clean(phone.path)
 
 
