@@ -137,6 +137,8 @@ fuzz: deps
 
 bench: release
 	$(PYTHON) Tests/Benchmarks/bench.py
+	$(call apt_install,rclone)
+	.build/bench-venv/bin/python Tests/Benchmarks/deploy_bench.py
 
 clean:
 	rm -rf .build site/*[!R]* $(RESULTS)

@@ -41,10 +41,12 @@ enum DeployReport {
         paths.prefix(count).joined(separator: ", ") + (paths.count > count ? ", …" : "")
     }
 
+    /// Sizes in decimal units (1 KB = 1,000 bytes), as the build's figures give them.
     static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f KB", Double(bytes) / 1e3) }
+        if bytes < 1_000_000_000 { return String(format: "%.1f MB", Double(bytes) / 1e6) }
+        return String(format: "%.2f GB", Double(bytes) / 1e9)
     }
 }
 

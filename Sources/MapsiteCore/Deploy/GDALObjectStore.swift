@@ -57,7 +57,7 @@ public final class GDALObjectStore: ObjectStore, @unchecked Sendable {
         VSICurlClearCache()
         if let names { return names }
         // GDAL lists an empty or missing prefix as no folder, without asking an error of the store.
-        if let answer { throw error(target.description, answer) }
+        if let answer { throw error("", answer) }
         return []
     }
 

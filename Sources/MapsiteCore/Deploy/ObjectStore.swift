@@ -14,7 +14,7 @@ public protocol ObjectStore: Sendable {
 
 /// A refusal or failure of the store.
 public struct StoreError: Error, Equatable, Sendable {
-    /// The key or target it is about.
+    /// The key it is about; empty for the target as a whole.
     public var key: String
     /// What the store answered (its error code and message), or why there was no answer.
     public var answer: String
