@@ -45,6 +45,9 @@ struct MapPages {
         // The datasets whose point tiles have `list_fields` values beside them (.fields.json).
         near["listFieldsJSON"] = .text(
             JSONWriter.encode(.array(datasets.filter { !$0.config.listFields.isEmpty }.map { .string($0.name) })))
+        // The datasets with filters: the near page keeps to a map's filters (page/near.js).
+        near["filtersJSON"] = .text(
+            JSONWriter.encode(.array(datasets.filter { !$0.config.filters.isEmpty }.map { .string($0.name) })))
         try pages.addPage(near, at: "near/", template: "near")
         // The places a visitor saved: the page is the same for everyone, its script fills it in.
         var favourites = context.page(at: Self.favouritesPath, title: "Favourites")

@@ -46,7 +46,8 @@ struct FilterIndexTests {
         let manifest = try object(try #require(files["tiles/photos/filters/index.json"]))
         let leaves = try #require(manifest["leaves"] as? [Double])
         #expect(leaves.count == 3 * tiles.pyramid.leaves.count)
-        #expect(stride(from: 0, to: leaves.count, by: 3).map { leaves[$0] }.reduce(0, +) == 60)
+        let counts: [Double] = stride(from: 0, to: leaves.count, by: 3).map { leaves[$0] }
+        #expect(counts.reduce(0, +) == 60)
         let fields = try #require(manifest["fields"] as? [[String: Any]])
         #expect(fields[0]["values"] as? [String] == ["Bronx", "Brooklyn", "Queens"])
         #expect(fields[0]["counts"] as? [Int] == [15, 15, 15] && fields[0]["none"] as? Int == 15)
@@ -58,7 +59,8 @@ struct FilterIndexTests {
             let values = numbers.map { dataset.items[Int(index.order[$0])].values[0] }
             #expect(values == Array(repeating: borough, count: 15))
         }
-        let column = try #require(try object(try #require(files["tiles/photos/filters/1/column.json"]))["c"] as? [Int])
+        let columnFile = try object(try #require(files["tiles/photos/filters/1/column.json"]))
+        let column = try #require(columnFile["c"] as? [Int])
         #expect(column.count == 60)
         #expect(fields[1]["edges"] as? [Double] == (1898...1932).map(Double.init))
         #expect(fields[1]["none"] as? Int == 20)  // "undated" and empty

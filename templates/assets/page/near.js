@@ -205,8 +205,9 @@ function fieldsBeside(name, keys) {
 // The filters the address names for its dataset (?dataset=photos&borough=Bronx, as a map with
 // filters links here), chosen: a promise of its Explore (core/explore.js), or of null.
 let filtering = null;
+const filtered = JSON.parse(list.getAttribute("data-filters") || "[]");
 function filtersOf(name) {
-  if (name !== params.get("dataset")) return Promise.resolve(null);
+  if (name !== params.get("dataset") || filtered.indexOf(name) < 0) return Promise.resolve(null);
   if (!filtering) {
     filtering = import("../core/explore.js")
       .then((core) => new core.Explore(tileset(name)).load())
