@@ -9,6 +9,7 @@ import math
 import random
 import re
 import subprocess
+import time
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
@@ -209,3 +210,21 @@ def test_near_me_from_a_filtered_map_lists_the_nearest_matching_places(browser, 
     assert f"Only places matching the map's filters ({len(rows)} of 250)" in status
     assert parse_qs(urlparse(driver.current_url).query)["borough"] == ["Bronx"]
     browser.assert_clean("near/ with the map's filters")
+
+
+def test_fit_to_results_shows_every_matching_place(browser, datasets):
+    driver = browser.driver
+    driver.set_window_size(1280, 900)
+    browser.open("photos/map/?borough=Staten%20Island")
+    wait_until(driver, lambda d: total_text(d).endswith("places match"), 15)
+    wait_until(driver, lambda d: d.find_element(By.ID, "filter-panel").is_displayed())  # open beside a wide map
+    driver.find_element(By.CSS_SELECTOR, "#filter-panel .filter-fit").click()
+    time.sleep(1)
+    bounds = browser.module("page/map", "var b = module.map.getBounds(); done([b.getSouth(), b.getWest(), b.getNorth(), b.getEast(), module.map.getZoom()]);")
+    south, west, north, east, zoom = bounds
+    places = [row for row in datasets["photos"].rows.values() if row.value("borough") == "Staten Island"]
+    assert places
+    for row in places:
+        assert south <= row.latitude <= north and west <= row.longitude <= east, row.id
+    assert zoom >= 11, "the view fits the borough's photographs, not all of New York"
+    browser.assert_clean("photos/map/ fitted to a filter's places")
