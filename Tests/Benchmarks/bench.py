@@ -35,7 +35,10 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
 7. Shapes (section `shapes`, in `shapes_bench.py`): sites of 100k building polygons, 10k lines
    and the lines and polygons of PyPI `libpysal`'s example data, side by side with tippecanoe on
    the same GeoJSON (tile stage against its wall time, first view bytes), and the whole site of the
-   100k polygons against that of their 100k points (target: within 1.5x).
+   100k polygons against that of their 100k points (target: within 1.5x). Section `vertices` (in
+   `shapes_bench.py` too): the neighbour stage of 10 polygons of 2k to 16k vertices and of 5
+   boroughs-like polygons of 15k, against #32's goals (16k under 1 s, boroughs under 0.5 s), with
+   --baseline's binary side by side and their neighbour lists compared.
 6. Tours (section `tours`): loops through the 16 to 500 places of the 10k data nearest to one
    place, one small site each: the planning stage's time, the length, and whether the tour's
    page says the order is the shortest or how far from it it can be.
@@ -65,7 +68,8 @@ kernel time. Each run records what DAMON paged out meanwhile, and the log names 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
 the page cache between runs)  --only X,Y (sections:
-full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, visitor; datasets: 10k,
+full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, vertices, visitor;
+datasets: 10k,
 100k, 1m, cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
 when a target fails)  --baseline DIR (another checkout, its release binary built: the cities'
@@ -110,7 +114,7 @@ NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
 SECTIONS = ["full", "rebuild", "hugo", "floor", "fresh", "knn", "tippecanoe", "firstview", "big", "search", "tours",
-            "shapes", "visitor"]
+            "shapes", "vertices", "visitor"]
 TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
 CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search", "visitor"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
@@ -1422,7 +1426,7 @@ def parse_arguments():
         sizes = []  # only the cities comparisons asked for
     elif set(sections) == {"big"}:
         sizes, with_cities = [s for s in sizes if s >= BIG] or [1_000_000], False
-    elif set(sections) <= {"tours", "shapes"} and only:
+    elif set(sections) <= {"tours", "shapes", "vertices"} and only:
         sizes, with_cities = [], False
     return args, sizes, runs, set(sections) | {"full"}, with_cities
 
@@ -1474,8 +1478,16 @@ def main():
             import shapes_bench
 
             shapes, shape_targets = shapes_bench.run(sys.modules[__name__], root, runs)
-        if shapes:
-            shapes_bench.report(sys.modules[__name__], shapes)
+        if "vertices" in sections:
+            sys.path.insert(0, str(HERE))
+            import shapes_bench
+
+            vertices, vertex_targets = shapes_bench.run_vertices(sys.modules[__name__], root, runs)
+            shapes_bench.report_vertices(sys.modules[__name__], vertices)
+            shapes = dict(shapes or {}, vertices=vertices)
+            targets += vertex_targets
+        if "shapes" in sections:
+            shapes_bench.report(sys.modules[__name__], {k: v for k, v in shapes.items() if k != "vertices"})
             targets += shape_targets
         if results:
             report(results, targets, sections, runs)

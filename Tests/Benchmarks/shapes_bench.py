@@ -410,3 +410,186 @@ def report(bench, results):
     print("  Both hold clipped, simplified shapes. mapsite's first view adds its point and cluster tiles, where\n"
           "  every place is counted; tippecanoe's drops features too small to see at its first zoom (an almost\n"
           "  empty first view of the 100k buildings), so the two first views are not the same map.")
+
+
+# ---------------------------------------------------------------------------------------------
+# The `vertices` section: the neighbour stage against the vertex count of a few large polygons.
+#
+# Data, generated here (nothing committed; cached in the bench's data folder):
+# - polygons-<n>: 10 polygons of n vertices each (n = 2k, 4k, 8k, 16k), wiggly stars of 10 km
+#   (their radius varies by a sum of sines, up to about 5%, plus a metre of jitter) whose centres
+#   stand 20.5 km apart in two rows of five: neighbours come within metres of each other, some
+#   overlap;
+# - boroughs: a stand-in for New York's 5 boroughs (76k vertices; no copy of them is in the
+#   repository): 4 wedges of a wiggly disc of 10 km, each 15k vertices, sharing their borders
+#   vertex for vertex, and an island of 15k vertices along two wedges' coast, 300 m off it all
+#   along (a long shore to search, as the East River's).
+# Each is one dataset of a site of its own, 8 neighbours a place (every other polygon: each pair
+# is measured). The figure is the build's "Indexed neighbours" stage; the goals, #32 point 2:
+# 16k under 1 s, the boroughs under 0.5 s. With --baseline, its binary is measured side by side.
+
+VERTEX_SIZES = [2_000, 4_000, 8_000, 16_000]
+VERTEX_GOALS = {16_000: 1.0, "boroughs": 0.5}
+VERTICES_VERSION = 1
+
+
+def wiggle(rng, amplitude, waves=6):
+    """A smooth random function on [0, 1]: sines of 2, 4, … 2^waves periods, the nth of
+    amplitude `amplitude` / 2^n, with random phases."""
+    terms = [(amplitude / 2**j, 2**j, rng.uniform(0, 2 * math.pi)) for j in range(1, waves + 1)]
+    return lambda s: sum(a * math.sin(2 * math.pi * f * s + p) for a, f, p in terms)
+
+
+def local_to_degrees(lat, lon, points):
+    """(east, north) metres around (lat, lon) to closed [lon, lat] rings, 7 decimals."""
+    ring = [[round(v, 7) for v in offset(lat, lon, x, y)] for x, y in points]
+    return ring + [ring[0]]
+
+
+def star(rng, lat, lon, count, radius):
+    """A ring of `count` vertices (closing one aside) around (lat, lon): radius × (1 + wiggle)."""
+    shape, jitter = wiggle(rng, 0.05 * radius), lambda: rng.uniform(-1, 1)
+    points = []
+    for i in range(count):
+        angle = 2 * math.pi * i / count
+        r = radius + shape(i / count) + jitter()
+        points.append((r * math.cos(angle), r * math.sin(angle)))
+    return local_to_degrees(lat, lon, points)
+
+
+def boroughs(rng, lat, lon, radius=10_000.0, each=15_000, shore=300.0):
+    """Five polygons: four wedges of a wiggly disc sharing their borders, and an island off two."""
+    coast = wiggle(rng, 0.03 * radius)
+    arc_count, ray_count = each // 2, each // 4
+
+    def rim(angle, extra=0.0):
+        r = radius + coast(angle / (2 * math.pi)) + extra
+        return (r * math.cos(angle), r * math.sin(angle))
+
+    rays = []
+    for k in range(4):
+        # From the centre out to the rim at angle k·90°, bent sideways (none at its ends).
+        angle, bend = k * math.pi / 2, wiggle(rng, 0.02 * radius)
+        end = math.hypot(*rim(angle))
+        ray = []
+        for i in range(ray_count):
+            t = i / ray_count
+            side = math.sin(math.pi * t) * bend(t)
+            ray.append((t * end * math.cos(angle) - side * math.sin(angle),
+                        t * end * math.sin(angle) + side * math.cos(angle)))
+        rays.append(ray + [rim(angle)])
+    wedges = []
+    for k in range(4):
+        start, stop = k * math.pi / 2, (k + 1) * math.pi / 2
+        # Ray k out to the rim, the rim, ray k + 1 back (its centre is the ring's first vertex).
+        arc = [rim(start + (stop - start) * i / arc_count) for i in range(1, arc_count)]
+        back = list(reversed(rays[(k + 1) % 4]))[:-1]
+        wedges.append(local_to_degrees(lat, lon, rays[k] + arc + back))
+    # The island: from the rim + shore out to the rim + 5 km, over the angles of wedges 1 and 2.
+    start, stop = math.pi / 2, 3 * math.pi / 2
+    half = each // 2
+    inner = [rim(start + (stop - start) * i / (half - 1), shore) for i in range(half)]
+    outer = [rim(stop - (stop - start) * i / (half - 1), 5_000.0) for i in range(half)]
+    return wedges + [local_to_degrees(lat, lon, inner + outer)]
+
+
+def vertex_data(bench):
+    """The GeoJSON files of the section: {key: path}, keys `polygons-<n>` and `boroughs`."""
+    files = {f"polygons-{n}": bench.DATA_CACHE / f"vertices-{n}-v{VERTICES_VERSION}.geojson" for n in VERTEX_SIZES}
+    files["boroughs"] = bench.DATA_CACHE / f"vertices-boroughs-v{VERTICES_VERSION}.geojson"
+    if all(path.exists() for path in files.values()):
+        return files
+    bench.DATA_CACHE.mkdir(parents=True, exist_ok=True)
+    lat, lon = 40.7, -74.0
+    for n in VERTEX_SIZES:
+        rng = random.Random(3200 + n)
+        polygons = []
+        for i in range(10):
+            row, column = divmod(i, 5)
+            centre_lon, centre_lat = offset(lat, lon, column * 20_500.0, row * 20_500.0)
+            ring = star(rng, centre_lat, centre_lon, n - 1, 10_000.0)
+            polygons.append(feature(i + 1, f"Polygon {i + 1}", "polygon", {"type": "Polygon", "coordinates": [ring]}))
+        write_collection(files[f"polygons-{n}"], polygons)
+    names = ["Wedge north-east", "Wedge north-west", "Wedge south-west", "Wedge south-east", "Island"]
+    write_collection(files["boroughs"], [
+        feature(i + 1, name, "borough", {"type": "Polygon", "coordinates": [ring]})
+        for i, (name, ring) in enumerate(zip(names, boroughs(random.Random(3205), lat, lon)))])
+    return files
+
+
+def vertex_count(path):
+    with open(path) as file:
+        return sum(len(ring) for item in json.load(file)["features"] for ring in item["geometry"]["coordinates"])
+
+
+def run_vertices(bench, root, runs):
+    """The section: each file's site built `runs` times (with the baseline's binary side by side
+    when --baseline is given); the median neighbour stage of each."""
+    files = vertex_data(bench)
+    binaries = [("mapsite", bench.BINARY)] + ([("baseline", bench.BASELINE)] if bench.BASELINE else [])
+    contents = {key: write_site(root, f"vertices-{key}", [(key.replace("-", ""), path)]) for key, path in files.items()}
+    stages = {(key, tool): [] for key in files for tool, _ in binaries}
+    lists = {}
+    for round_ in range(runs):
+        order = binaries if round_ % 2 == 0 else list(reversed(binaries))
+        for key in files:
+            for tool, binary in order:
+                folder = root / f"vertices-{key}-{tool}-{round_ + 1}"
+                result = bench.mapsite_build(contents[key], folder, binary=binary)
+                seconds = bench.stage_time(result["stages"], r"Indexed neighbours")
+                stages[(key, tool)].append(seconds)
+                lists[(key, tool)] = neighbour_lists(folder)
+                bench.log(f"vertices {key}: {tool} {round_ + 1}/{runs}: neighbour stage {bench.fmt_s(seconds)}")
+    results = {}
+    for key, path in files.items():
+        entry = {"vertices": vertex_count(path)}
+        for tool, _ in binaries:
+            entry[tool] = bench.median(stages[(key, tool)])
+        entry["lists"] = len(lists[(key, "mapsite")])
+        if bench.BASELINE:
+            entry["same_lists"] = entry["lists"] > 0 and lists[(key, "mapsite")] == lists[(key, "baseline")]
+        results[key] = entry
+    return results, vertex_targets(bench, results)
+
+
+def neighbour_lists(site):
+    """Every place's nearest list as its page prints it (names, distances, directions, in order):
+    {page: the list's HTML}."""
+    import re
+
+    found = {}
+    for page in sorted(site.rglob("index.html")):
+        match = re.search(r'<ol class="neighbours">(.*?)</ol>', page.read_text(), re.S)
+        if match:
+            found[str(page.relative_to(site))] = match.group(1)
+    return found
+
+
+def vertex_targets(bench, results):
+    found = []
+    for key, goal in VERTEX_GOALS.items():
+        entry = results.get(key if key == "boroughs" else f"polygons-{key}")
+        if entry:
+            name = "5 boroughs-like polygons, 76k vertices" if key == "boroughs" else f"10 polygons of {key:,} vertices"
+            detail = f"baseline {bench.fmt_s(entry['baseline'])}" if "baseline" in entry else None
+            found.append(bench.target(f"vertices: neighbour stage of {name} < {goal} s", entry["mapsite"], goal,
+                                      bench.fmt_s, strict=True, detail=detail))
+    if any("same_lists" in entry for entry in results.values()):
+        same = all(entry.get("same_lists", True) for entry in results.values())
+        found.append(bench.target("vertices: the same neighbour lists as the baseline", 1 if same else 0, 1,
+                                  lambda v: "same" if v else "different", below=False))
+    return found
+
+
+def report_vertices(bench, results):
+    with_baseline = any("baseline" in entry for entry in results.values())
+    headers = ["data", "vertices", "neighbour stage"] + (["baseline", "same lists"] if with_baseline else [])
+    rows = []
+    for key, entry in results.items():
+        row = [key, bench.fmt_int(entry["vertices"]), bench.fmt_s(entry["mapsite"])]
+        if with_baseline:
+            same = "yes" if entry.get("same_lists") else "NO"
+            row += [bench.fmt_s(entry["baseline"]), f"{same} ({entry['lists']} pages)"]
+        rows.append(row)
+    bench.print_table("Shapes of many vertices: the neighbour stage (medians)"
+                      + (f", side by side with {bench.BASELINE['label']}" if with_baseline else ""), headers, rows)

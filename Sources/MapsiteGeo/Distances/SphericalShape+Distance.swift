@@ -24,6 +24,7 @@ extension SphericalShape {
     /// `squaredChord(to:)` when it is less than `limit`, else `limit`: vertices that cannot come
     /// nearer than that are not measured.
     func squaredChord(to other: SphericalShape, below limit: Double) -> Double {
+        if tree != nil || other.tree != nil { return treeSquaredChord(to: other, below: limit) }
         // Shapes whose boxes are apart can neither touch nor hold one another.
         if box.squaredDistance(to: other.box) == 0 {
             if contains(firstVerticesOf: other) || other.contains(firstVerticesOf: self) { return 0 }
@@ -34,7 +35,7 @@ extension SphericalShape {
     }
 
     /// Whether one of the polygons holds the first vertex of one of `other`'s paths.
-    private func contains(firstVerticesOf other: SphericalShape) -> Bool {
+    func contains(firstVerticesOf other: SphericalShape) -> Bool {
         guard !polygons.isEmpty else { return false }
         for path in 0..<other.pathCount {
             let first = Int(other.pathStarts[path])
@@ -44,6 +45,7 @@ extension SphericalShape {
     }
 
     /// Whether an edge of this shape crosses an edge of `other`.
+    /// - Complexity: O(n · m) for shapes of n and m vertices.
     private func crosses(_ other: SphericalShape) -> Bool {
         for path in 0..<pathCount {
             for index in self.path(path).dropLast() {
@@ -86,25 +88,39 @@ extension SphericalShape {
                         for vertex in vertices {
                             guard other.box.squaredDistance(to: vertex) < best else { continue }
                             for path in 0..<(starts.count - 1) {
-                                let (start, end) = (Int(starts[path]), Int(starts[path + 1]))
-                                // Each vertex's chord once, for the two arcs it ends.
-                                var chordA = vertex.squaredChord(to: targets[start])
-                                if end - start == 1 {
-                                    best = min(best, chordA)
-                                    continue
-                                }
-                                for index in start..<(end - 1) {
-                                    let chordB = vertex.squaredChord(to: targets[index + 1])
-                                    let arc = Self.squaredChord(from: vertex, ends: chordA, chordB, frames[index])
-                                    best = min(best, arc)
-                                    chordA = chordB
-                                }
+                                let range = Int(starts[path])..<Int(starts[path + 1])
+                                best = min(best, Self.squaredChord(from: vertex, toPath: range, targets, frames))
                             }
                             if best == 0 { return }
                         }
                     }
                 }
             }
+        }
+        return best
+    }
+
+    /// The least squared chord from `vertex` to the arcs between consecutive vertices of `range`,
+    /// or to its one vertex (a single point).
+    @inline(__always)
+    func squaredChord(from vertex: SphereVector, toPath range: Range<Int>) -> Double {
+        vertices.withUnsafeBufferPointer { targets in
+            frames.withUnsafeBufferPointer { frames in Self.squaredChord(from: vertex, toPath: range, targets, frames) }
+        }
+    }
+
+    @inline(__always)
+    static func squaredChord(
+        from vertex: SphereVector, toPath range: Range<Int>, _ targets: UnsafeBufferPointer<SphereVector>,
+        _ frames: UnsafeBufferPointer<EdgeFrame>
+    ) -> Double {
+        // Each vertex's chord once, for the two arcs it ends.
+        var chordA = vertex.squaredChord(to: targets[range.lowerBound])
+        var best = chordA
+        for index in range.dropLast() {
+            let chordB = vertex.squaredChord(to: targets[index + 1])
+            best = min(best, squaredChord(from: vertex, ends: chordA, chordB, frames[index]))
+            chordA = chordB
         }
         return best
     }

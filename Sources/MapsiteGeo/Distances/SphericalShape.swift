@@ -22,6 +22,8 @@ public struct SphericalShape: Sendable {
     /// For each vertex that starts an edge, the edge's planes (`EdgeFrame`); for the last vertex
     /// of a path, and for single points, an unused frame.
     var frames: [EdgeFrame]
+    /// The edges' tree, for shapes of `EdgeTree.minimumVertices` vertices or more.
+    var tree: EdgeTree?
 
     /// The number of paths.
     var pathCount: Int { pathStarts.count - 1 }
@@ -31,7 +33,7 @@ public struct SphericalShape: Sendable {
     func path(_ path: Int) -> Range<Int> { Int(pathStarts[path])..<Int(pathStarts[path + 1]) }
 
     /// Prepares `geometry`.
-    /// - Complexity: O(n) for n vertices.
+    /// - Complexity: O(n) for n vertices, O(n log² n) for a shape that has a tree.
     public init(_ geometry: Geometry) {
         var vertices: [SphereVector] = []
         var longitudes: [Double] = []
@@ -71,6 +73,8 @@ public struct SphericalShape: Sendable {
             }
         }
         self.frames = frames
+        tree = EdgeTree(vertices: vertices, starts: starts)
+        tree?.indexRings(polygons: polygons, ringPoles: poles, longitudes: longitudes, starts: starts)
     }
 
     /// A single point.
@@ -82,5 +86,6 @@ public struct SphericalShape: Sendable {
         ringPoles = [0]
         box = Box3(lo: vertices[0], hi: vertices[0])
         frames = [EdgeFrame.none]
+        tree = nil
     }
 }
