@@ -91,8 +91,15 @@ struct CSVTable {
     func record(line: Int, start: Int) -> Record {
         let columns = columns
         let fields = fields
-        return Record(
+        var record = Record(
             line: line, location: nil, value: { name in columns[name].map { fields[start + $0] } },
             fieldKind: "column", geometry: nil)
+        record.sourceRow = start
+        return record
+    }
+
+    /// Every column, for the downloads: the table itself, not a copy.
+    var source: SourceTable {
+        SourceTable(names: columns.sorted { $0.value < $1.value }.map(\.key), fields: fields)
     }
 }

@@ -28,6 +28,7 @@ public enum DatasetLoader {
         var items: [Item] = []
         var problems: [InputError] = []
         var warnings: [String] = []
+        var sourceTable: SourceTable?
         let invalid: (InputError) -> Void = { problems.append($0) }
         let census = FieldCensus(config: config)
         let build: (Record) -> Result<Item, InputError> = { record in
@@ -59,6 +60,7 @@ public enum DatasetLoader {
                 }
                 items = built.successes
                 built.failures.forEach(invalid)
+                sourceTable = table.source
             case .json: try JSONLoader.readArray(bytes: bytes, file: file, invalid: invalid, body: body)
             case .geojson:
                 // Items are built from the features on two threads; errors and warnings are
@@ -97,6 +99,7 @@ public enum DatasetLoader {
         }
         var dataset = Dataset(config: config, items: items, skipped: problems)
         dataset.warnings = warnings
+        dataset.sourceTable = sourceTable
         return dataset
     }
 

@@ -17,9 +17,11 @@ public struct Item: Sendable, Equatable {
     /// The place's shape when it is not a single point (a GeoJSON line, polygon or multipoint);
     /// nil for points, whose shape is `point`.
     public var geometry: Geometry?
-    /// Every property the source gave the place (GeoJSON features), which the GeoJSON download
-    /// keeps; nil for other formats.
+    /// Every property the source gave the place (GeoJSON, JSON, SQLite and GDAL sources), typed,
+    /// which the downloads keep; nil for CSV, whose rows are in `Dataset.sourceTable`.
     public var sourceProperties: SourceProperties?
+    /// Where the place's row starts in `Dataset.sourceTable.fields` (CSV); -1 for other formats.
+    public var sourceRow: Int = -1
 
     public init(
         id: String, slug: String, title: String, point: GeoPoint, values: [String], image: String? = nil,
@@ -49,6 +51,8 @@ public struct Dataset: Sendable {
     public var skipped: [InputError]
     /// What an author should read about rows that were read: polygons repaired.
     public var warnings: [String] = []
+    /// Every column of a CSV source, for the downloads; nil for other formats.
+    public var sourceTable: SourceTable? = nil
 
     public init(config: DatasetConfig, items: [Item], skipped: [InputError] = []) {
         self.config = config

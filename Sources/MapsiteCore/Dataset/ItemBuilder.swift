@@ -36,7 +36,7 @@ struct ItemBuilder {
         if !config.skipInvalid, let (field, value) = numberCheck.firstProblem(in: values) {
             throw error(record, field: field.name, expected: WrittenNumber.expected(symbol: field.symbol), found: value)
         }
-        return Item(
+        var item = Item(
             id: id,
             slug: slugSource,
             title: title.isEmpty ? (id.isEmpty ? "Untitled" : id) : title,
@@ -49,6 +49,8 @@ struct ItemBuilder {
             geometry: record.shape,
             sourceProperties: record.properties
         )
+        item.sourceRow = record.sourceRow ?? -1
+        return item
     }
 
     /// `template.render`, with a template that is a single field (the usual case) trimmed

@@ -27,6 +27,7 @@ enum JSONLoader {
                 line: nil, location: "object \(index + 1)", value: { lookup($0, in: object) },
                 fieldKind: "key", geometry: nil, emptyValue: { emptyValue($0, in: object) })
             record.names = { object.members.keys.sorted() }
+            record.properties = SourceProperties(object)
             try body(record)
         }
     }

@@ -22,8 +22,10 @@ public struct Record {
     /// A GeoJSON geometry other than a Point, already checked; its representative point is the
     /// item's position unless the dataset names coordinate fields.
     public var shape: Geometry? = nil
-    /// Every property of a GeoJSON feature, for the download; nil for other formats.
+    /// Every property the source gave the row, typed, for the downloads; nil for CSV.
     public var properties: SourceProperties? = nil
+    /// Where a CSV row starts in `CSVTable.fields` (`Item.sourceRow`); nil for other formats.
+    public var sourceRow: Int? = nil
     /// The names of the fields the record has, for messages about a name it lacks; nil when the
     /// format gives none apart from `properties`.
     public var names: (() -> [String])? = nil

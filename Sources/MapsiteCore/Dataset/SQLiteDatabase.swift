@@ -101,6 +101,17 @@ final class SQLiteDatabase {
 
         func int64(at column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
 
+        /// The value in `column` of the current row as JSON, for the downloads: an INTEGER or a
+        /// REAL a number (as `text(at:)` writes it), NULL null, anything else text.
+        func json(at column: Int32) throws(TextCheck.Problem) -> JSONValue {
+            let type = sqlite3_column_type(pointer, column)
+            guard let text = try text(at: column) else { return .null }
+            if type == SQLITE_INTEGER || type == SQLITE_FLOAT, SourceProperties.isJSONNumber(text.utf8) {
+                return .number(text)
+            }
+            return .string(text)
+        }
+
         /// The value in `column` of the current row as text; nil for NULL.
         /// - Throws: `TextCheck.Problem` for TEXT or a BLOB holding a NUL or bytes that are not UTF-8,
         ///   which would otherwise become U+FFFD or pass into the pages.

@@ -64,9 +64,15 @@ enum SQLiteLoader {
             number += 1
             let location = hasRowID ? "row id \(statement.int64(at: 0))" : "result row \(number)"
             var values: [String?] = []
+            var typed: [JSONValue] = []
             values.reserveCapacity(names.count)
+            typed.reserveCapacity(names.count)
             do {
-                for index in names.indices { values.append(try statement.text(at: first + Int32(index))) }
+                for index in names.indices {
+                    let value = try statement.json(at: first + Int32(index))
+                    typed.append(value)
+                    values.append(JSONLoader.text(value))
+                }
             } catch {
                 try invalid(
                     InputError(
@@ -82,6 +88,7 @@ enum SQLiteLoader {
                     (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "NULL" : nil }
                 })
             record.names = { names }
+            record.properties = SourceProperties(names: names, values: typed)
             try body(record)
         }
     }

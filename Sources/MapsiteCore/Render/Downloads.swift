@@ -1,11 +1,17 @@
 import Foundation
 
-/// A dataset as files to download: GeoJSON and CSV with id, title, coordinates and the shown fields.
-/// Lines and polygons keep their whole shape: as GeoJSON geometries, and as WKT in the CSV's
-/// `geometry` column beside their representative point. Coordinates are at full precision (the
-/// shortest text that reads back as the same double). A GeoJSON source's features keep every
-/// property they had (`Item.sourceProperties`), numbers as written; mapsite's own members (id,
-/// title, the fields, image, description) are added where the source has none of that name.
+/// A dataset as files to download: GeoJSON and CSV with every property the source gave each place
+/// (every column of a CSV, every attribute of a Shapefile, also when `fields` names none), and
+/// mapsite's own members (id, title, the fields, image, description) where the source has none of
+/// that name. Lines and polygons keep their whole shape: as GeoJSON geometries, and as WKT in the
+/// CSV's `geometry` column beside their representative point. Coordinates are at full precision
+/// (the shortest text that reads back as the same double).
+///
+/// In the GeoJSON, the source's numbers are JSON numbers written as the source writes them (a
+/// SQLite or GDAL real as the shortest text of its double), nulls are null, text is text; a CSV
+/// column is numbers when every value it has is a JSON number as written (`12`, `-0.5`, `1e3`;
+/// not `012`, `1,234` or ` 5`), its empty cells then null, and text otherwise. The CSV keeps every
+/// column's text as the source has it.
 enum Downloads {
     /// Both files of every dataset: `downloads/<name>.geojson` and `downloads/<name>.csv`.
     static func files(_ datasets: [Dataset]) -> [(path: String, bytes: [UInt8])] {
@@ -13,6 +19,52 @@ enum Downloads {
             // The two files of a dataset are made side by side, each on a thread of its own.
             let (features, table) = TwoHalves.both({ geoJSON(dataset) }, { csv(dataset) })
             return [("downloads/\(dataset.name).geojson", features), ("downloads/\(dataset.name).csv", table)]
+        }
+    }
+
+    /// A CSV source's columns as GeoJSON members: each `"name":` and whether the column is numbers.
+    private struct TableMembers {
+        let table: SourceTable
+        let keys: [[UInt8]]
+        let numeric: [Bool]
+        let names: Set<String>
+
+        init(_ table: SourceTable) {
+            self.table = table
+            keys = table.names.map { name in
+                var key: [UInt8] = []
+                JSONWriter.appendString(name, to: &key)
+                key.append(UInt8(ascii: ":"))
+                return key
+            }
+            // A column is numbers when it has a value and every value it has is a JSON number.
+            var numeric = [Bool](repeating: true, count: table.names.count)
+            var seen = [Bool](repeating: false, count: table.names.count)
+            let width = table.names.count
+            if width > 0 {
+                for (index, field) in table.fields.enumerated() where numeric[index % width] && !field.isEmpty {
+                    seen[index % width] = true
+                    if !SourceProperties.isJSONNumber(field.utf8) { numeric[index % width] = false }
+                }
+            }
+            self.numeric = zip(numeric, seen).map { $0 && $1 }
+            names = Set(table.names)
+        }
+
+        /// Appends the members of the row starting at `start`, comma-separated.
+        func append(row start: Int, to bytes: inout [UInt8]) {
+            for column in keys.indices {
+                if column > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += keys[column]
+                let field = table.fields[start + column]
+                if !numeric[column] {
+                    JSONWriter.appendString(field, to: &bytes)
+                } else if field.isEmpty {
+                    bytes += "null".utf8
+                } else {
+                    bytes += field.utf8
+                }
+            }
         }
     }
 
@@ -26,10 +78,11 @@ enum Downloads {
             key.append(UInt8(ascii: ":"))
             return (name: field.name, bytes: key)
         }
+        let table = dataset.sourceTable.map(TableMembers.init)
         // Items are read in place: copying one out would retain and release each of its texts.
         dataset.items.withUnsafeBufferPointer { items in
             for position in items.indices {
-                appendFeature(items, position, keys: keys, to: &bytes)
+                appendFeature(items, position, keys: keys, table: table, to: &bytes)
                 bytes += (position == items.count - 1 ? "\n" : ",\n").utf8
             }
         }
@@ -42,7 +95,7 @@ enum Downloads {
     /// - Parameter keys: each field of `Item.values`, in order, and its `,"name":`.
     private static func appendFeature(
         _ items: UnsafeBufferPointer<Item>, _ position: Int, keys: [(name: String, bytes: [UInt8])],
-        to bytes: inout [UInt8]
+        table: TableMembers?, to bytes: inout [UInt8]
     ) {
         bytes += "{\"type\":\"Feature\",\"id\":".utf8
         JSONWriter.appendString(items[position].id, to: &bytes)
@@ -58,9 +111,13 @@ enum Downloads {
             bytes += "]}".utf8
         }
         bytes += ",\"properties\":{".utf8
+        let row = items[position].sourceRow
         let source = items[position].sourceProperties
         // Whether mapsite's member `name` is to be written: the source has none of that name.
-        func own(_ name: String) -> Bool { source?.has(name) != true }
+        func own(_ name: String) -> Bool {
+            if let table, row >= 0 { return !table.names.contains(name) }
+            return source?.has(name) != true
+        }
         var first = true
         func key(_ name: String) {
             if !first { bytes.append(UInt8(ascii: ",")) }
@@ -72,7 +129,11 @@ enum Downloads {
             key("id")
             JSONWriter.appendString(items[position].id, to: &bytes)
         }
-        if let source, !source.json.isEmpty {
+        if let table, row >= 0, !table.keys.isEmpty {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            table.append(row: row, to: &bytes)
+        } else if let source, !source.json.isEmpty {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             bytes += source.json
@@ -98,37 +159,76 @@ enum Downloads {
         bytes += "}}".utf8
     }
 
+    /// The source's columns for the CSV: a CSV's header, else every property name the places
+    /// have, in the order first met.
+    private static func sourceColumns(_ dataset: Dataset) -> [String] {
+        if let table = dataset.sourceTable { return table.names }
+        var names: [String] = []
+        var seen: Set<String> = []
+        var last: [String] = []
+        for item in dataset.items {
+            guard let source = item.sourceProperties, source.names != last else { continue }
+            last = source.names
+            for name in source.names where seen.insert(name).inserted { names.append(name) }
+        }
+        return names
+    }
+
     static func csv(_ dataset: Dataset) -> [UInt8] {
         let fields = dataset.config.fields
-        var header = ["id", "title", "latitude", "longitude"] + fields.map(\.name)
-        let hasImage = dataset.items.contains { $0.image != nil }
+        let source = sourceColumns(dataset)
+        let sourceNames = Set(source)
+        let position = Dictionary(source.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // mapsite's columns where the source has none of that name.
+        let own = ["id", "title", "latitude", "longitude"].map { !sourceNames.contains($0) }
+        let ownFields = fields.indices.filter { !sourceNames.contains(fields[$0].name) }
+        var header = zip(["id", "title", "latitude", "longitude"], own).filter(\.1).map(\.0)
+        header += source + ownFields.map { fields[$0].name }
+        let hasImage = !sourceNames.contains("image") && dataset.items.contains { $0.image != nil }
         if hasImage { header.append("image") }
         // A dataset of lines or polygons gets their shapes as WKT; one of points only has no such column.
-        let hasShapes = dataset.items.contains { $0.geometry != nil }
+        let hasShapes = !sourceNames.contains("geometry") && dataset.items.contains { $0.geometry != nil }
         if hasShapes { header.append("geometry") }
         var bytes: [UInt8] = []
         for (index, name) in header.enumerated() { appendCell(name, first: index == 0, to: &bytes) }
         bytes += "\r\n".utf8
-        // Cells are written straight into the file, with no array of a row's texts in between, and
-        // items are read in place: copying one out would retain and release each of its texts.
+        let table = dataset.sourceTable
+        var cells = [String](repeating: "", count: source.count)
+        // Cells are written straight into the file, and items are read in place: copying one out
+        // would retain and release each of its texts.
         dataset.items.withUnsafeBufferPointer { items in
             for item in items.indices {
-                appendCell(items[item].id, first: true, to: &bytes)
-                appendCell(items[item].title, first: false, to: &bytes)
+                var first = true
+                func cell(_ value: String) {
+                    appendCell(value, first: first, to: &bytes)
+                    first = false
+                }
+                if own[0] { cell(items[item].id) }
+                if own[1] { cell(items[item].title) }
                 // Coordinates are finite numbers, which `quote` leaves as they are.
-                bytes.append(UInt8(ascii: ","))
-                GeoJSONGeometry.appendCoordinate(items[item].point.latitude, fullPrecision: true, to: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                GeoJSONGeometry.appendCoordinate(items[item].point.longitude, fullPrecision: true, to: &bytes)
-                for index in 0..<min(fields.count, items[item].values.count) {
-                    appendCell(items[item].values[index], first: false, to: &bytes)
+                func coordinate(_ value: Double) {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    GeoJSONGeometry.appendCoordinate(value, fullPrecision: true, to: &bytes)
                 }
-                if hasImage {
-                    appendCell(items[item].image.flatMap { SafeURL.sanitize($0) } ?? "", first: false, to: &bytes)
+                if own[2] { coordinate(items[item].point.latitude) }
+                if own[3] { coordinate(items[item].point.longitude) }
+                if let table, items[item].sourceRow >= 0 {
+                    for field in table.row(at: items[item].sourceRow) { cell(field) }
+                } else if !source.isEmpty {
+                    for index in cells.indices { cells[index] = "" }
+                    if let properties = items[item].sourceProperties {
+                        for (name, value) in zip(properties.names, properties.values()) {
+                            if let column = position[name] { cells[column] = SourceProperties.cell(value) }
+                        }
+                    }
+                    for value in cells { cell(value) }
                 }
+                for index in ownFields where index < items[item].values.count { cell(items[item].values[index]) }
+                if hasImage { cell(items[item].image.flatMap { SafeURL.sanitize($0) } ?? "") }
                 if hasShapes {
                     let shape = items[item].geometry ?? .point(items[item].point)
-                    appendCell(GeoJSONGeometry.wkt(shape, fullPrecision: true), first: false, to: &bytes)
+                    cell(GeoJSONGeometry.wkt(shape, fullPrecision: true))
                 }
                 bytes += "\r\n".utf8
             }

@@ -51,6 +51,27 @@ struct GDALFields {
         return values
     }
 
+    /// `values` (of `values(of:)`) typed for the downloads: integers and reals as JSON numbers (a
+    /// real as the shortest text that reads back as the same double: a Shapefile's
+    /// `636471539.774` stays so), booleans as `true`/`false`, lists of numbers as lists, unset
+    /// and null as null, everything else as text.
+    func json(_ values: [String?]) -> [JSONValue] {
+        values.indices.map { index in
+            guard let text = values[index] else { return .null }
+            switch types[index] {
+            case OFTInteger where subtypes[index] == OFSTBoolean: return .bool(text == "true")
+            case OFTInteger, OFTInteger64, OFTReal:
+                // A real that is not finite (NaN, infinite) has no JSON number: written as text.
+                return SourceProperties.isJSONNumber(text.utf8) ? .number(text) : .string(text)
+            case OFTIntegerList, OFTInteger64List, OFTRealList:
+                let parts = text.isEmpty ? [] : text.components(separatedBy: ", ")
+                guard parts.allSatisfy({ SourceProperties.isJSONNumber($0.utf8) }) else { return .string(text) }
+                return .array(parts.map { .number($0) })
+            default: return .string(text)
+            }
+        }
+    }
+
     private func text(_ feature: OGRFeatureH, _ index: Int) throws(BadText) -> String {
         let field = Int32(index)
         switch types[index] {

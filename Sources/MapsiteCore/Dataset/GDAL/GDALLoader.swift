@@ -56,6 +56,7 @@ enum GDALLoader {
                     (columns[name] ?? folded[name.lowercased()]).flatMap { values[$0] == nil ? "null" : nil }
                 })
             record.names = { fields.names }
+            record.properties = SourceProperties(names: fields.names, values: fields.json(values))
             if let geometry = OGR_F_StealGeometry(feature) {
                 do {
                     let made = try GDALGeometry.shape(
