@@ -45,6 +45,10 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
 7. What a visitor's phone pays (section `visitor`, cities): `visitor_bench.py` serves the example
    site and the cities' site with nginx compressing, and measures in headless Chromium an item
    page's first visit, the cities' map under slow 4G and a repeat visit (see its header).
+8. Explore (section `explore`, in `explore_bench.py`): the cities and 1M places with filters of a
+   category, a year and a number: the filters' share of the build, the filter panel's first
+   counts, the map opened with a filter in its URL under slow 4G, and one filter changed at
+   desktop speed and with the CPU slowed 4x, against issue 30's budgets (see its header).
 
 Method (see shared/PERFORMANCE-NOTES.md): the machine (2 cores) is noisy, so every figure is the
 median of --runs runs (default 3), and the things compared are run side by side, interleaved in
@@ -68,7 +72,8 @@ kernel time. Each run records what DAMON paged out meanwhile, and the log names 
 Options: --sizes 10k,100k,1m  --quick (10k + cities, 1 run)  --runs N  --cold (empty the page
 cache before every timed run and read the run's inputs back: the default as root)  --warm (keep
 the page cache between runs)  --only X,Y (sections:
-full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, vertices, visitor;
+full, rebuild, hugo, floor, fresh, knn, tippecanoe, firstview, big, search, tours, shapes, vertices, visitor,
+explore;
 datasets: 10k,
 100k, 1m, cities)
 --max-wait S (default 120)  --cleanup background|foreground|keep  --keep  --strict (exit 1
@@ -114,7 +119,7 @@ NEIGHBOURS = 8
 SYNTHETIC_VERSION = 1  # bump when the generator changes, to regenerate the cached CSVs
 MAP_SIZE = (1280, 800)  # the map of the first view, in CSS pixels
 SECTIONS = ["full", "rebuild", "hugo", "floor", "fresh", "knn", "tippecanoe", "firstview", "big", "search", "tours",
-            "shapes", "vertices", "visitor"]
+            "shapes", "vertices", "visitor", "explore"]
 TOUR_SIZES = [16, 23, 30, 60, 100, 200, 500]
 CITIES_SECTIONS = {"hugo", "floor", "fresh", "knn", "tippecanoe", "search", "visitor"}
 REGION_GRID = (40, 25)  # 1,000 regions over the big datasets, for the spatial join
@@ -1426,7 +1431,7 @@ def parse_arguments():
         sizes = []  # only the cities comparisons asked for
     elif set(sections) == {"big"}:
         sizes, with_cities = [s for s in sizes if s >= BIG] or [1_000_000], False
-    elif set(sections) <= {"tours", "shapes", "vertices"} and only:
+    elif set(sections) <= {"tours", "shapes", "vertices", "explore"} and only:
         sizes, with_cities = [], False
     return args, sizes, runs, set(sections) | {"full"}, with_cities
 
@@ -1489,6 +1494,13 @@ def main():
         if "shapes" in sections:
             shapes_bench.report(sys.modules[__name__], {k: v for k, v in shapes.items() if k != "vertices"})
             targets += shape_targets
+        if "explore" in sections:
+            sys.path.insert(0, str(HERE))
+            import explore_bench
+
+            explored, explore_targets = explore_bench.run(sys.modules[__name__], root, runs)
+            targets += explore_targets
+            shapes = dict(shapes or {}, explore=explored)
         if results:
             report(results, targets, sections, runs)
         elif shapes:
