@@ -33,6 +33,9 @@ struct DeployCommand: ParsableCommand {
     @Flag(help: "Compress text at upload (Content-Encoding: gzip), for stores and CDNs that do not compress.")
     var gzip = false
 
+    @Flag(help: "Walk the output folder and hash files put there by hand, instead of taking the last build's list.")
+    var scan = false
+
     @Option(help: "Uploads at once.")
     var jobs = 16
 
@@ -73,6 +76,7 @@ struct DeployCommand: ParsableCommand {
         options.maxDeletes = maxDeletes
         options.force = force
         options.gzip = gzip
+        options.scan = scan
         options.concurrency = jobs
         var deployer = Deployer(store: GDALObjectStore(target: target, endpoint: endpoint), options: options)
         let quiet = self.quiet

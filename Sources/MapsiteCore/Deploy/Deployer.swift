@@ -14,6 +14,8 @@ public struct Deployer: Sendable {
         public var maxDeletes = 256
         public var force = false
         public var gzip = false
+        /// Walk the output folder rather than take the last build's manifest (`LocalInventory`).
+        public var scan = false
         /// Uploads at once.
         public var concurrency = 16
         /// Attempts of a file whose upload failed in a transient way, and the first wait between
@@ -54,7 +56,7 @@ public struct Deployer: Sendable {
     ///   `StoreError` for the store's refusals.
     public func run(outputDirectory: String) throws -> Summary {
         let names = try store.topNames()
-        let local = try LocalInventory.files(in: outputDirectory)
+        let local = try LocalInventory.files(in: outputDirectory, scan: options.scan)
         var hadPending = false
         let remote: RemoteState
         if names.contains(RemoteManifest.key), let bytes = try store.get(RemoteManifest.key),

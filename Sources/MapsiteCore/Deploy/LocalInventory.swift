@@ -7,23 +7,48 @@ import Foundation
 /// `_headers` file of hosts that read it, and the `.gz` siblings of `precompress: true` (a store
 /// serves what it holds; `--gzip` compresses at upload instead).
 ///
-/// Hashes come from the build's manifest for the files it wrote and that were not changed
-/// since (same size, not modified after the manifest); any other file is read and hashed.
+/// After a finished build the files are those of the build's manifest, with its hashes and sizes:
+/// nothing else is read, as the build writes every file of the site and keeps the manifest true
+/// (on a site of 150,000 files, looking at each file on a disk whose cache had dropped them took
+/// most of a deploy that changed nothing). With `scan`, or without a finished build's manifest,
+/// the folder is walked: the manifest's hash is taken for a file of the same size not modified
+/// since, and any other file is read and hashed.
 public enum LocalInventory {
     /// - Throws: `DeployError` when the folder cannot be read.
-    public static func files(in directory: String) throws -> [LocalFile] {
+    public static func files(in directory: String, scan: Bool = false) throws -> [LocalFile] {
+        let manifestPath = (directory as NSString).appendingPathComponent(OutputWriter.manifestName)
+        if !scan, let entries = finishedBuild(manifestPath) {
+            let paths = Set(entries.map(\.path))
+            return entries.filter { entry in
+                !entry.path.split(separator: "/").contains { $0.hasPrefix(".") } && kept(entry.path, among: paths)
+            }.map { LocalFile(path: $0.path, size: $0.entry.size, hash: $0.entry.hash) }
+        }
+        return try walked(directory, manifestPath: manifestPath)
+    }
+
+    /// The entries of a finished build's manifest; nil when there is none, or it is no manifest.
+    private static func finishedBuild(_ path: String) -> [(path: String, entry: OutputWriter.Entry)]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let start = handle.readData(ofLength: OutputManifest.header.utf8.count)
+        try? handle.close()
+        guard start.elementsEqual(OutputManifest.header.utf8) else { return nil }
+        return OutputManifest.entries(at: path)
+    }
+
+    private static func kept(_ path: String, among paths: Set<String>) -> Bool {
+        if path == "_headers" { return false }
+        if path.hasSuffix(".gz"), paths.contains(String(path.dropLast(3))) { return false }
+        return true
+    }
+
+    private static func walked(_ directory: String, manifestPath: String) throws -> [LocalFile] {
         var found: [(path: String, size: Int, modified: timespec)] = []
         try walk(directory, prefix: "", into: &found)
-        let manifestPath = (directory as NSString).appendingPathComponent(OutputWriter.manifestName)
         var manifestTime = stat()
         let manifest: [String: OutputWriter.Entry] =
             stat(manifestPath, &manifestTime) == 0 ? OutputManifest.read(at: manifestPath) : [:]
         let paths = Set(found.map(\.path))
-        let kept = found.filter { file in
-            if file.path == "_headers" { return false }
-            if file.path.hasSuffix(".gz"), paths.contains(String(file.path.dropLast(3))) { return false }
-            return true
-        }
+        let kept = found.filter { Self.kept($0.path, among: paths) }
         var hashes = [UInt64?](repeating: nil, count: kept.count)
         var unknown: [Int] = []
         for (index, file) in kept.enumerated() {

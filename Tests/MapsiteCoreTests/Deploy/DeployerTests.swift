@@ -208,6 +208,22 @@ struct DeployerTests {
         #expect(refused.lines.isEmpty)
     }
 
+    @Test("after a finished build its manifest lists the files, dot files left out; --scan walks the folder")
+    func inventory() throws {
+        let folder = try DeployTestFolder()
+        try Self.makeSite(in: folder.path)  // its .mapsite-manifest is no manifest: the folder is walked
+        let walked = try LocalInventory.files(in: folder.path).sorted { $0.path < $1.path }
+        #expect(walked.count == 10 && !walked.contains { $0.path.contains("/.") || $0.path.hasPrefix(".") })
+        var entries: [String: OutputWriter.Entry] = [:]
+        for file in walked { entries[file.path] = .init(hash: file.hash, size: file.size, inputs: nil) }
+        entries[".well-known/x"] = .init(hash: 1, size: 1, inputs: nil)
+        try Data(OutputManifest.encode(entries)).write(to: URL(fileURLWithPath: folder.path + "/.mapsite-manifest"))
+        try Data("by hand".utf8).write(to: URL(fileURLWithPath: folder.path + "/by-hand.html"))
+        #expect(try LocalInventory.files(in: folder.path).sorted { $0.path < $1.path } == walked)
+        let scanned = try LocalInventory.files(in: folder.path, scan: true)
+        #expect(Set(scanned.map(\.path)) == Set(walked.map(\.path)).union(["by-hand.html"]))
+    }
+
     @Test("credentials from the environment or a profile of ~/.aws; none is nil")
     func credentials() throws {
         let home = try DeployTestFolder()
