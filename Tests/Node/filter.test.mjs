@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  PlaceSet, countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedBins, selectionFromQuery,
+  PlaceSet, countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedBins, selectedFiles,
+  selectionFromQuery,
 } from "../../templates/assets/core/filter.js";
 
 // A random generator with a seed, so that a failure can be run again.
@@ -57,7 +58,17 @@ const columns = [
   [0, 1, 3, 0, 1, 2, 0, 1],
   [0, 1, 2, 0, 1, 2, 0, 1],
 ];
-const lists = (f, bin) => columns[f].map((b, n) => (b === bin ? n : -1)).filter((n) => n >= 0);
+const binList = (f, bin) => columns[f].map((b, n) => (b === bin ? n : -1)).filter((n) => n >= 0);
+// The numbers of a selection's files, each file's made from the bins it stands for.
+const filesOf = (selection) => (f) => selectedFiles(index.fields[f], selection[f]).map((file) => {
+  const name = file.name;
+  if (name === "none") return binList(f, index.fields[f].counts.length);
+  if (name[0] !== "b") return binList(f, Number(name));
+  const [level, block] = name.slice(1).split("-").map(Number);
+  const bins = [];
+  for (let bin = block << level; bin < (block + 1) << level; bin++) bins.push(...binList(f, bin));
+  return bins.sort((a, b) => a - b);
+});
 
 test("a selection is read from the query and written back", () => {
   const selection = selectionFromQuery("year=1910..1919&borough=Bronx&borough=&value=100..", index);
@@ -85,13 +96,22 @@ test("the matching places and each bin's counts agree with a brute force over th
     });
     const wanted = (n, except) => selection.every((chosen, f) => f === except || !chosen ||
       selectedBins(index.fields[f], chosen).includes(columns[f][n]));
-    const set = matching(index, selection, (f, bin) => lists(f, bin), -1);
+    const set = matching(index, selection, filesOf(selection), -1);
     for (let n = 0; n < index.count; n++) assert.equal(set ? set.has(n) : true, wanted(n, -1));
     index.fields.forEach((field, f) => {
-      const others = matching(index, selection, (g, bin) => lists(g, bin), f);
+      const others = matching(index, selection, filesOf(selection), f);
       const expected = new Array(field.counts.length + 1).fill(0);
       for (let n = 0; n < index.count; n++) if (wanted(n, f)) expected[columns[f][n]]++;
       assert.deepEqual(countsIn(field, columns[f], others), expected);
     });
   }
+});
+
+test("a range is read from the fewest whole blocks of bins and single bins", () => {
+  const years = { type: "year", edges: Array.from({ length: 12 }, (_, i) => 1900 + i), counts: [1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1], none: 0 };
+  const names = (from, to) => selectedFiles(years, { from: from, to: to }).map((file) => file.name);
+  assert.deepEqual(names(0, 11), ["b3-0", "b1-4", "10"]);
+  assert.deepEqual(names(1, 9), ["1", "b1-1", "8"]);  // bins 4–7 hold no places: no file
+  assert.deepEqual(names(3, 4), ["3"]);
+  assert.deepEqual(selectedFiles(years, { from: 0, to: 8 }).map((file) => file.count), [4]);
 });

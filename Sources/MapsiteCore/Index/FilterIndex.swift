@@ -46,6 +46,12 @@ public struct FilterIndex: Sendable {
                 let name = bin == field.noneBin ? "none" : String(bin)
                 files.append((base + "\(index)/\(name).json", Self.numbersFile(numbers)))
             }
+            if filter.kind != .values {
+                for block in Self.blocks(of: Array(field.members.dropLast())) {
+                    let path = base + "\(index)/b\(block.level)-\(block.index).json"
+                    files.append((path, Self.numbersFile(block.numbers)))
+                }
+            }
             files.append((base + "\(index)/column.json", Self.columnFile(field.column)))
             if !field.unreadable.isEmpty {
                 let rows = field.unreadable.prefix(5).map { dataset.items[Int(order[$0])].origin }
@@ -78,6 +84,23 @@ public struct FilterIndex: Sendable {
                 ("leaves", .array(means)),
                 ("fields", .array(fields)),
             ])) + "\n"
+    }
+
+    /// The blocks of a range's bins, so that a range of many bins is a few files: at each level
+    /// from 1 on, each run of 2^level bins from a multiple of 2^level, when it lies wholly within
+    /// the bins and holds places, with their numbers merged.
+    static func blocks(of bins: [[Int32]]) -> [(level: Int, index: Int, numbers: [Int32])] {
+        var blocks: [(Int, Int, [Int32])] = []
+        var level = 1
+        while 1 << level <= bins.count {
+            let size = 1 << level
+            for index in 0..<(bins.count / size) {
+                let numbers = bins[(index * size)..<((index + 1) * size)].joined().sorted()
+                if !numbers.isEmpty { blocks.append((level, index, numbers)) }
+            }
+            level += 1
+        }
+        return blocks
     }
 
     /// `{"n":[first, difference, …]}`: ascending numbers, each after the first as its difference

@@ -4,8 +4,7 @@
 import { Numbering } from "./filter-cells.js";
 import { tileBounds, tileOf } from "./mercator.js";
 import {
-  binTotal, countsIn, decodeNumbers, isActive, matching, noneBin, queryFromSelection,
-  selectedBins, selectionFromQuery,
+  countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
 } from "./filter.js";
 
 function fetchFromNetwork(url) {
@@ -51,13 +50,19 @@ export class Explore {
     return this.files[path];
   }
 
-  // A promise of a bin's numbers: the places with that value, or in that range's bin.
-  numbers(f, bin) {
-    const name = bin === noneBin(this.index.fields[f]) ? "none" : String(bin);
+  // A promise of the numbers of a file of field f (core/filter.js selectedFiles).
+  numbers(f, name) {
     return this.file(f + "/" + name + ".json").then((file) => {
       if (!file.numbers) file.numbers = decodeNumbers(file);
       return file.numbers;
     });
+  }
+
+  // A promise of (f) → the numbers of field f's chosen files, for core/filter.js matching.
+  listsOf(selection) {
+    const fields = this.index.fields;
+    return Promise.all(fields.map((field, f) => Promise.all(selectedFiles(field, selection[f]).map((file) => this.numbers(f, file.name)))))
+      .then((lists) => (f) => lists[f]);
   }
 
   // A promise of a field's column: each place's bin, in number order.
@@ -66,17 +71,11 @@ export class Explore {
   // Chooses `selection` (one entry a field, as core/filter.js reads them) and resolves, once
   // the files it needs are in, to the matching places (null when nothing narrows).
   select(selection) {
-    const wanted = [];
-    this.index.fields.forEach((field, f) => {
-      for (const bin of selectedBins(field, selection[f])) if (binTotal(field, bin) > 0) wanted.push([f, bin]);
+    return this.listsOf(selection).then((lists) => {
+      this.selection = selection;
+      this.set = matching(this.index, selection, lists, -1);
+      return this.set;
     });
-    return Promise.all(wanted.map(([f, bin]) => this.numbers(f, bin).then((numbers) => [f + "/" + bin, numbers])))
-      .then((pairs) => {
-        const lists = new Map(pairs);
-        this.selection = selection;
-        this.set = matching(this.index, selection, (f, bin) => lists.get(f + "/" + bin), -1);
-        return this.set;
-      });
   }
 
   // The selection the query (location.search) names, chosen.
@@ -99,15 +98,8 @@ export class Explore {
     const field = this.index.fields[f];
     const others = this.selection.map((chosen, g) => (g === f ? null : chosen));
     if (!isActive(others)) return Promise.resolve(countsIn(field, null, null));
-    const wanted = [];
-    this.index.fields.forEach((other, g) => {
-      for (const bin of selectedBins(other, others[g])) if (binTotal(other, bin) > 0) wanted.push([g, bin]);
-    });
-    return Promise.all([this.column(f)].concat(wanted.map(([g, bin]) => this.numbers(g, bin)))).then((loaded) => {
-      const lists = new Map(wanted.map(([g, bin], i) => [g + "/" + bin, loaded[i + 1]]));
-      const set = matching(this.index, others, (g, bin) => lists.get(g + "/" + bin), -1);
-      return countsIn(field, loaded[0], set);
-    });
+    return Promise.all([this.column(f), this.listsOf(others)])
+      .then(([column, lists]) => countsIn(field, column, matching(this.index, others, lists, -1)));
   }
 
   // Each cell `depth` levels under the cluster tile `key` with matching places: its position (the

@@ -149,18 +149,46 @@ export function selectedBins(field, chosen) {
   return bins;
 }
 
+// The files that hold a field's chosen places, each { name, count }: a values field's bins;
+// for a range, the fewest blocks of 2^level bins from a multiple of 2^level (b<level>-<index>,
+// written by the build wherever one lies wholly within the bins) and single bins that cover it.
+// Files of no places are left out (the build writes none).
+export function selectedFiles(field, chosen) {
+  if (!chosen) return [];
+  const total = (from, to) => {
+    let sum = 0;
+    for (let bin = from; bin < to; bin++) sum += binTotal(field, bin);
+    return sum;
+  };
+  const files = [];
+  if (chosen.bins) {
+    for (const bin of selectedBins(field, chosen)) {
+      files.push({ name: bin === noneBin(field) ? "none" : String(bin), count: binTotal(field, bin) });
+    }
+  } else {
+    const bins = field.edges.length - 1;
+    for (let bin = chosen.from; bin < chosen.to;) {
+      let level = 0;
+      while (bin % (2 << level) === 0 && bin + (2 << level) <= chosen.to && bin + (2 << level) <= bins) level++;
+      const size = 1 << level;
+      files.push({ name: level ? "b" + level + "-" + bin / size : String(bin), count: total(bin, bin + size) });
+      bin += size;
+    }
+  }
+  return files.filter((file) => file.count > 0);
+}
+
 // Whether the selection narrows anything.
 export function isActive(selection) { return selection.some(Boolean); }
 
 // The places matching every field's selection but `except`'s (a field index, or -1 for none):
-// within a field any of its bins, across fields all. `lists(f, bin)` gives a bin's numbers
-// (loaded); a bin the index counts 0 has none. Null when no field narrows.
+// within a field any of its values or bins, across fields all. `lists(f)` gives the numbers of
+// the field's selectedFiles, loaded. Null when no field narrows.
 export function matching(index, selection, lists, except) {
   let set = null;
   index.fields.forEach((field, f) => {
     if (f === except || !selection[f]) return;
-    const bins = selectedBins(field, selection[f]).filter((bin) => binTotal(field, bin) > 0);
-    const fieldSet = PlaceSet.union(index.count, bins.map((bin) => lists(f, bin)));
+    const fieldSet = PlaceSet.union(index.count, lists(f));
     set = set ? set.and(fieldSet) : fieldSet;
   });
   return set;

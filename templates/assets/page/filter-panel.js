@@ -126,8 +126,9 @@ function showTotal(panel, explore) {
 }
 
 // Makes the panel in `panel` (an empty element), from the page's query. Returns a promise once
-// the query's places are shown.
-export function setUpFilters(panel, explore, changed) {
+// the query's places are shown. The first counts wait for `drawn` (a promise: the map's first
+// markers), as the files they may need (each field's column) are larger than the markers'.
+export function setUpFilters(panel, explore, changed, drawn) {
   panel.innerHTML = panelMarkup(explore);
   let changes = 0;
   function apply(selection, push) {
@@ -140,7 +141,8 @@ export function setUpFilters(panel, explore, changed) {
       showTotal(panel, explore);
       showRanges(panel, explore);
       // Which change the counts show, for tests and benchmarks that wait for them.
-      showCounts(panel, explore).then(() => panel.setAttribute("data-counted", String(++changes)));
+      const counting = changes === 0 && drawn ? drawn : Promise.resolve();
+      counting.then(() => showCounts(panel, explore)).then(() => panel.setAttribute("data-counted", String(++changes)));
       changed();
     });
   }

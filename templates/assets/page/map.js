@@ -128,6 +128,9 @@ function refreshLayer(layer, bounds, z, current) {
 }
 
 let generation = 0;
+// Resolved once the map has drawn its first markers.
+let drawnOnce = null;
+const firstDrawn = new Promise((resolve) => { drawnOnce = resolve; });
 // Whether the map has its first view (begin), so that it can be drawn.
 let started = false;
 function refresh() {
@@ -142,6 +145,7 @@ function refresh() {
     status.textContent = loaded + (loaded === 1 ? " tile" : " tiles") + " in view";
     // Which refresh the map shows, for tests and benchmarks that wait for a redraw.
     map.getContainer().setAttribute("data-drawn", String(mine));
+    drawnOnce();
     if (first) first.replace(basemapLayer);
     first = null;
   }).catch(dataFailed);
@@ -237,7 +241,7 @@ function setUpPanel(layer, explore, panel, setUpFilters) {
     if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
     if (started) refresh();
   };
-  return setUpFilters(panel, explore, redraw).then(() => {
+  return setUpFilters(panel, explore, redraw, firstDrawn).then(() => {
     panel.querySelector(".filter-fit").addEventListener("click", () => {
       const b = explore.matchingBounds();
       if (b) map.fitBounds([[b.south, b.west], [b.north, b.east]], { padding: [20, 20], maxZoom: 16 });
