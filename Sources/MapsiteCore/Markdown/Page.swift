@@ -8,6 +8,8 @@ public struct Page: Sendable, Equatable {
     public var path: String
     public var frontMatter: FrontMatter
     public var markdown: String
+    /// The file's line on which `markdown` starts (after the front matter), for messages.
+    public var bodyLine: Int = 1
 
     public var title: String {
         let fileName = ((source as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -44,7 +44,79 @@ public enum PageLoader {
             readme = page
             if !pages.contains(where: { $0.path == page.path }) { pages.append(page) }
         }
+        let all = (readme.map { [$0] } ?? []) + pages.filter { $0.source != readme?.source }
+        warnings += hugoWarnings(all.sorted { $0.source < $1.source }, shown: shown)
         return Pages(readme: readme, pages: pages.sorted { $0.path < $1.path }, warnings: warnings)
+    }
+
+    /// What content written for Hugo has that mapsite does not read: front matter keys it does not
+    /// know, said once per key naming the first file, and pipe tables, which core CommonMark has
+    /// not (they are shown as text), one warning per file.
+    static func hugoWarnings(_ pages: [Page], shown: String) -> [String] {
+        var warnings: [String] = []
+        var keys: [String: (file: String, line: Int, count: Int)] = [:]
+        var order: [String] = []
+        for page in pages {
+            let file = (shown as NSString).appendingPathComponent(page.source)
+            for (key, line) in page.frontMatter.otherKeys {
+                if let seen = keys[key] {
+                    keys[key] = (seen.file, seen.line, seen.count + 1)
+                } else {
+                    keys[key] = (file, line, 1)
+                    order.append(key)
+                }
+            }
+            if let line = pipeTableLine(in: page.markdown) {
+                warnings.append(
+                    "\(ControlCharacters.escaped(file)):\(line + page.bodyLine - 1): a pipe table, which CommonMark "
+                        + "(libcmark) does not read: it is shown as lines of text with \"|\"; write a list, or the "
+                        + "table in HTML with unsafe_html: true")
+            }
+        }
+        for key in order {
+            let (file, line, count) = keys[key]!
+            let others = count > 1 ? " (and in \(count - 1) other file\(count == 2 ? "" : "s"))" : ""
+            warnings.append(
+                "\(ControlCharacters.escaped(file)):\(line): front matter key \"\(ControlCharacters.escaped(key))\" is "
+                    + "not one mapsite reads (\(FrontMatter.keys.joined(separator: ", "))): left out\(others)")
+        }
+        return warnings
+    }
+
+    /// The line (1-based, in `markdown`) of the first pipe table's header: a line with a `|`
+    /// followed by a delimiter row such as `|---|:--:|`, outside fenced code.
+    static func pipeTableLine(in markdown: String) -> Int? {
+        let lines = markdown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var fence: Character?
+        func isDelimiterRow(_ line: Substring) -> Bool {
+            let cells = line.trimmingCharacters(in: .whitespaces).split(
+                separator: "|", omittingEmptySubsequences: false)
+            let inner = cells.map { $0.trimmingCharacters(in: .whitespaces) }
+            let filled = inner.enumerated().filter {
+                !($0.element.isEmpty && ($0.offset == 0 || $0.offset == inner.count - 1))
+            }
+            guard line.contains("|") || filled.count > 1, !filled.isEmpty else { return false }
+            return filled.allSatisfy { cell in
+                var body = Substring(cell.element)
+                if body.hasPrefix(":") { body = body.dropFirst() }
+                if body.hasSuffix(":") { body = body.dropLast() }
+                return !body.isEmpty && body.allSatisfy { $0 == "-" }
+            }
+        }
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let marker = trimmed.first, marker == "`" || marker == "~",
+                trimmed.hasPrefix(String(repeating: marker, count: 3))
+            {
+                fence = fence == nil ? marker : (fence == marker ? nil : fence)
+                continue
+            }
+            guard fence == nil, index + 1 < lines.count, line.contains("|"), isDelimiterRow(lines[index + 1]) else {
+                continue
+            }
+            return index + 1
+        }
+        return nil
     }
 
     /// `guide/Getting Started.md` → `guide/getting-started/`; `guide/index.md` → `guide/`.
@@ -65,7 +137,9 @@ public enum PageLoader {
         }
         if let problem = TextCheck.firstProblem(in: [UInt8](data)) { throw InputError(file: file, problem) }
         let text = String(decoding: data, as: UTF8.self)
-        let (matter, body, _) = try FrontMatter.split(text, file: file)
-        return Page(source: source, path: path, frontMatter: matter, markdown: body)
+        let (matter, body, bodyLine) = try FrontMatter.split(text, file: file)
+        var page = Page(source: source, path: path, frontMatter: matter, markdown: body)
+        page.bodyLine = bodyLine
+        return page
     }
 }

@@ -65,7 +65,8 @@ struct FrontMatterTests {
     @Test("a wrong type names the key and the line") func wrongType() {
         #expect(
             error("---\ntitle: A\nmenu: first\n---\n")
-                == #"content/pages/a.md:3: key "menu": expected a whole number in -1000000…1000000, found "first""#)
+                == #"content/pages/a.md:3: key "menu": expected a whole number, the page's position in the site menu (menu: 1, lowest first; no menu key: not in the menu), not a menu's name as in Hugo, found "first""#
+        )
     }
 
     @Test("a draft that is not a boolean") func draftNotBool() {
@@ -134,7 +135,8 @@ struct PageLoaderTests {
             }
             #expect(
                 error?.description
-                    == #"content/pages/a.md:2: key "menu": expected a whole number in -1000000…1000000, found "x""#)
+                    == #"content/pages/a.md:2: key "menu": expected a whole number, the page's position in the site menu (menu: 1, lowest first; no menu key: not in the menu), not a menu's name as in Hugo, found "x""#
+            )
         }
     }
 
