@@ -64,7 +64,8 @@ struct BrowserFilesWork {
                 clock.report(
                     "Made the filters of \(dataset.name) (\(dataset.config.filters.count) fields, "
                         + "\(NumberText.grouped(filters.files.count)) files)",
-                    seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, peak: nil)
+                    seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+                    peak: PeakMemory.bytes())
             }
         }
         let tileCount = tileSets.reduce(0) { $0 + $1.files.count - 1 }
