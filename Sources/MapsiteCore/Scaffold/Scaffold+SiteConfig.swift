@@ -128,6 +128,10 @@ extension Scaffold {
             # timezone: America/New_York
             # Columns whose values each get a page listing their places. Default: none.
             # group_by: [borough]
+            # Fields a visitor narrows the map by, with counts and the choice in the URL: names
+            # (check boxes of values), {field, type: year} or {field, type: range, format}.
+            # Default: the group_by fields.
+            # filters: [borough, {field: opened, type: year}]
             # Numeric columns summarised for each group: {field, label, format, stats};
             # stats are count, sum, min, max, mean, median (default all). Default: none.
             # aggregates:

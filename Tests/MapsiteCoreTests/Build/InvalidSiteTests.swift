@@ -81,7 +81,9 @@ private let invalidSites = [
             """#),
     InvalidSite(
         name: "bad-front-matter",
-        message: #"$CONTENT/pages/guide.md:3: key "menu": expected a whole number in -1000000…1000000, found "second""#),
+        message:
+            #"$CONTENT/pages/guide.md:3: key "menu": expected a whole number, the page's position in the site menu (menu: 1, lowest first; no menu key: not in the menu), not a menu's name as in Hugo, found "second""#
+    ),
     InvalidSite(
         name: "duplicate-column",
         message: """
