@@ -251,11 +251,13 @@ def test_an_interrupted_deploy_leaves_every_page_working_and_the_next_completes_
         with open(templates / "assets" / "mapsite.css", "a") as css:
             css.write(f"\n/* round {round_} */\n")
         build(folder / "content", site, templates)
-        for _ in range(3):
+        # Kills at random moments within the first second or so, while most deploys of this small
+        # site are still running.
+        for _ in range(5):
             process = subprocess.Popen(
                 [str(MAPSITE), "deploy", f"s3://{BUCKET}/stop/", "--endpoint", endpoint, "--output", str(site),
                  "--jobs", "2"], env=environment(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(rng.uniform(0.2, 2.5))
+            time.sleep(rng.uniform(0.1, 1.2))
             process.kill()
             process.wait()
             keys = remote_keys(s3, "stop")
