@@ -28,14 +28,7 @@ struct Box3: Sendable {
         var box = Box3.empty
         var sagitta = 0.0
         for path in 0..<(starts.count - 1) {
-            let range = Int(starts[path])..<Int(starts[path + 1])
-            for index in range {
-                box.add(vertices[index])
-                if index + 1 < range.upperBound {
-                    let squared = vertices[index].squaredChord(to: vertices[index + 1])
-                    sagitta = max(sagitta, 1 - max(0, 1 - squared / 4).squareRoot())
-                }
-            }
+            sagitta = max(sagitta, box.add(path: vertices, Int(starts[path])..<Int(starts[path + 1])))
         }
         box.grow(by: sagitta)
         if hasArea {
@@ -67,6 +60,20 @@ struct Box3: Sendable {
     }
 
     @inline(__always)
+    /// Adds the vertices `range` of a path and returns the largest sagitta of the great-circle
+    /// edges between consecutive ones: how far those edges bow out of the box of their ends.
+    mutating func add(path vertices: [SphereVector], _ range: Range<Int>) -> Double {
+        var sagitta = 0.0
+        for index in range {
+            add(vertices[index])
+            if index + 1 < range.upperBound {
+                let squared = vertices[index].squaredChord(to: vertices[index + 1])
+                sagitta = max(sagitta, 1 - max(0, 1 - squared / 4).squareRoot())
+            }
+        }
+        return sagitta
+    }
+
     mutating func add(_ point: SphereVector) {
         lo = SphereVector(x: min(lo.x, point.x), y: min(lo.y, point.y), z: min(lo.z, point.z))
         hi = SphereVector(x: max(hi.x, point.x), y: max(hi.y, point.y), z: max(hi.z, point.z))

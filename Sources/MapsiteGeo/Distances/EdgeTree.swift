@@ -67,15 +67,7 @@ struct EdgeTree: Sendable {
     /// a shape's: the vertices' box grown by the largest sagitta of the arcs.
     private static func box(of vertices: [SphereVector], _ range: Range<Int>) -> Box3 {
         var box = Box3.empty
-        var sagitta = 0.0
-        for index in range {
-            box.add(vertices[index])
-            if index + 1 < range.upperBound {
-                let squared = vertices[index].squaredChord(to: vertices[index + 1])
-                sagitta = max(sagitta, 1 - max(0, 1 - squared / 4).squareRoot())
-            }
-        }
-        box.grow(by: sagitta)
+        box.grow(by: box.add(path: vertices, range))
         return box
     }
 
