@@ -22,7 +22,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,21 +32,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Deploy"))
+from seaweed import free_ports  # noqa: E402  (ports for SeaweedFS, as the deploy tests choose them)
+
 REPO = bench.REPO
 MAPSITE = REPO / ".build" / "release" / "mapsite"
 WEED = Path(sys.prefix) / "bin" / "weed"
 KEY, SECRET, BUCKET = "bench-key", "bench-secret", "site"
 GOAL_NO_CHANGE_S = 10.0
-
-
-def free_ports(count):
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
 
 
 class Server:
