@@ -20,6 +20,29 @@ release: deps
 build: deps
 	$(SWIFT) build --product mapsite
 
+# Installs mapsite as a tool: the release binary as $(PREFIX)/bin/mapsite and the default theme as
+# $(PREFIX)/share/mapsite/templates, where the binary looks for it (from its real path, links
+# followed; docs/install.md). DESTDIR stages the files for a package. MAPSITE_BINARY=path installs
+# that binary instead, without building (the tests install the one they test).
+PREFIX ?= /usr/local
+MAPSITE_BINARY ?=
+INSTALLED_BINARY = $(DESTDIR)$(PREFIX)/bin/mapsite
+INSTALLED_THEME = $(DESTDIR)$(PREFIX)/share/mapsite/templates
+
+.PHONY: install uninstall
+
+install: $(if $(MAPSITE_BINARY),,release)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mapsite
+	install -m 755 $(or $(MAPSITE_BINARY),.build/release/mapsite) $(INSTALLED_BINARY)
+	rm -rf $(INSTALLED_THEME)
+	cp -R templates $(INSTALLED_THEME)
+	@echo "Installed $(INSTALLED_BINARY) and its theme, $(INSTALLED_THEME)"
+
+uninstall:
+	rm -f $(INSTALLED_BINARY)
+	rm -rf $(INSTALLED_THEME)
+	rmdir $(DESTDIR)$(PREFIX)/share/mapsite 2>/dev/null || true
+
 # Installs the Debian packages of $(1) that are not installed yet.
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

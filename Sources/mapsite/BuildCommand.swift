@@ -50,29 +50,6 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
-/// Finds the default theme: `templates/` beside the content folder, in the working folder, or
-/// above the program (a build inside the project's `.build/`).
-enum ThemeLocator {
-    static func find(near content: String) throws -> String {
-        let contentParent = SitePath.parent(of: (content as NSString).standardizingPath)
-        var candidates = [
-            (contentParent as NSString).appendingPathComponent("templates"),
-            FileManager.default.currentDirectoryPath + "/templates",
-        ]
-        var folder = SitePath.parent(of: CommandLine.arguments[0])
-        for _ in 0..<6 {
-            candidates.append((folder as NSString).appendingPathComponent("templates"))
-            folder = SitePath.parent(of: folder)
-        }
-        if let found = candidates.first(where: {
-            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("base.mustache"))
-        }) {
-            return found
-        }
-        throw ValidationError("No theme found: pass --templates DIR (a folder with base.mustache).")
-    }
-}
-
 /// One line that shows the progress of a long stage on a terminal, rewritten in place.
 final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()

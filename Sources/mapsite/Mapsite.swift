@@ -5,7 +5,7 @@ struct Mapsite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapsite",
         abstract: "Build a static website from datasets of places.",
-        version: "0.1.0",
+        version: MapsiteVersion.number,
         subcommands: [BuildCommand.self, ServeCommand.self, NewCommand.self, DeployCommand.self],
         defaultSubcommand: BuildCommand.self
     )

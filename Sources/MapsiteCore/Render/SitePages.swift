@@ -49,12 +49,15 @@ struct SitePages {
     }
 
     /// The sitemap of `pagePaths` (site paths of every HTML page) and `robots.txt`; without an
-    /// absolute base URL, no sitemap and a warning that says why.
+    /// absolute base URL, no sitemap, and a warning that says why when the base URL is a path
+    /// (`/maps/`). `/`, the default, which a new site has until its address is known, says
+    /// nothing of where the site will be, so it gets none.
     func sitemapAndRobots(pagePaths: [String]) -> (files: [OutputFile], warning: String?) {
         let robots = OutputFile("robots.txt", SiteFiles.robots(config: context.config))
         let sorted = UTF8Order.sortedPositions(of: pagePaths).map { pagePaths[$0] }
         guard let sitemaps = SiteFiles.sitemaps(paths: sorted, config: context.config) else {
-            return ([robots], SiteFiles.noSitemapWarning(config: context.config))
+            let warning = context.config.baseURL == "/" ? nil : SiteFiles.noSitemapWarning(config: context.config)
+            return ([robots], warning)
         }
         return (sitemaps + [robots], nil)
     }

@@ -12,7 +12,8 @@ extension Scaffold {
         description: Twelve branches of the New York Public Library in Manhattan, on a map.
         # Where the site will be hosted: https://example.org/maps/ or /maps/. Only the sitemap
         # (written for a full https:// address only), canonical links and 404.html use it; every
-        # other link is relative.
+        # other link is relative. Keep / until you know the address: a build then writes no
+        # sitemap.xml, and says so only for a path such as /maps/.
         base_url: /
         # The language of the pages, for <html lang>.
         language: en
