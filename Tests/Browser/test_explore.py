@@ -4,6 +4,8 @@ they give are checked against Python over the source data (support.load_datasets
 with regions found by shapely), for many random choices. Then the panel as a visitor uses it on a
 phone: by keyboard, with the choice in the URL, back and forward."""
 
+import csv
+import io
 import json
 import math
 import random
@@ -114,6 +116,25 @@ def oracle(spec, index, query):
     return ids, counts
 
 
+def static_list(site_dir, dataset):
+    """The slugs of the static list pages in their order, and each slug's id (from the point tiles)."""
+    order, page = [], 1
+    while True:
+        folder = site_dir / dataset / ("" if page == 1 else f"page/{page}")
+        if not (folder / "index.html").exists():
+            break
+        text = (folder / "index.html").read_text()
+        items = text.split('<ul class="item-list">', 1)[1].split("</ul>", 1)[0]
+        order += re.findall(r'<a href="[^"]*?/' + re.escape(dataset) + r'/([^"/]+)/">', items)
+        page += 1
+    slug_ids = {}
+    for tile in (site_dir / "tiles" / dataset).glob("*/*/*.json"):
+        if tile.name.count(".") == 1:
+            for place in json.loads(tile.read_text()).get("p", []):
+                slug_ids[place[4]] = place[2]
+    return order, slug_ids
+
+
 def total_text(driver):
     """The panel's line of how many places match, also while the panel is closed."""
     return driver.find_element(By.CSS_SELECTOR, ".filter-total").get_attribute("textContent")
@@ -137,6 +158,12 @@ def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, data
         requests.append({"dataset": dataset, "query": random_query(rng, index),
                          "near": [anchor.latitude + rng.uniform(-0.02, 0.02), anchor.longitude + rng.uniform(-0.02, 0.02), 10]})
     answers = explore(site_dir, requests)
+    order, slug_ids = static_list(site_dir, dataset)
+    # The whole downloads, read by Python: the GeoJSON's ids give each CSV row's place.
+    ids_in_download = [f["id"] for f in json.loads((site_dir / "downloads" / f"{dataset}.geojson").read_text())["features"]]
+    with open(site_dir / "downloads" / f"{dataset}.csv", newline="") as file:
+        header, *rows_in_download = list(csv.reader(file))
+    assert len(rows_in_download) == len(ids_in_download)
     nonempty = 0
     for request, answer in zip(requests, answers):
         ids, counts = oracle(spec, index, request["query"])
@@ -151,6 +178,12 @@ def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, data
         assert [id for id, _ in answer["near"]] == [id for _, id in expected], where
         for (_, distance), (oracle_distance, _) in zip(answer["near"], expected):
             assert abs(distance - oracle_distance) < 0.01, where
+        # The list shows the matching places in the order of the static list; the downloads
+        # hold them all, every row of the whole file's kept.
+        assert answer["listed"] == [slug for slug in order if slug_ids[slug] in set(ids)], where
+        assert sorted(answer["downloaded"]) == ids, where
+        assert list(csv.reader(io.StringIO(answer["csv"], newline=""))) == [header] + [
+            row for row, id in zip(rows_in_download, ids_in_download) if id in set(ids)], where
         nonempty += bool(ids) and len(ids) < spec.count
     assert nonempty >= 10, "too few of the random choices narrowed the places to test anything"
 
@@ -182,6 +215,8 @@ def test_the_panel_by_keyboard_on_a_phone_with_the_choice_in_the_url(browser, se
         assert not queens.is_selected()
         driver.forward()
         wait_until(driver, lambda d: total_text(d) == f"{both} of 250 places match")
+        # The map's list link shows the same places.
+        assert parse_qs(urlparse(driver.find_element(By.ID, "map-list").get_attribute("href")).query) == {"borough": ["Bronx", "Queens"]}
         browser.screenshot("explore-phone", width=390, height=844, mobile=True)
         browser.assert_clean("photos/map/ with filters")
     finally:
@@ -228,3 +263,48 @@ def test_fit_to_results_shows_every_matching_place(browser, datasets):
         assert south <= row.latitude <= north and west <= row.longitude <= east, row.id
     assert zoom >= 11, "the view fits the borough's photographs, not all of New York"
     browser.assert_clean("photos/map/ fitted to a filter's places")
+
+
+def test_the_list_follows_the_filter_a_page_at_a_time_and_downloads_the_matches(browser, site_dir, datasets):
+    driver = browser.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        index = filter_index(site_dir, "properties")
+        field = next(f for f in index["fields"] if f["field"] == "assessed_value")
+        query = urlencode([("assessed_value", f"{number_text(field['edges'][2])}..")])
+        ids, _ = oracle(datasets["properties"], index, query)
+        order, slug_ids = static_list(site_dir, "properties")
+        expected = [slug for slug in order if slug_ids[slug] in set(ids)]
+        assert len(expected) > 100, "the choice should fill more than one page of 100"
+
+        def shown(page):
+            wait_until(driver, lambda d: d.find_element(By.ID, "filtered-list").get_attribute("data-shown") == f"{query}|{page}", 15)
+            links = driver.find_elements(By.CSS_SELECTOR, "#filtered-list .item-list li a")
+            return [urlparse(a.get_attribute("href")).path.rstrip("/").split("/")[-1] for a in links]
+
+        browser.open(f"properties/?{query}")
+        assert shown(1) == expected[:100]
+        assert not driver.find_element(By.ID, "static-list").is_displayed()
+        meta = driver.find_element(By.CSS_SELECTOR, ".filtered-meta").text
+        assert meta.startswith(f"1–100 of {len(ids)} matching places (of 400)")
+        # On a phone the list starts on the first screen; the panel waits behind "Filter (1)".
+        first = driver.find_element(By.CSS_SELECTOR, "#filtered-list .item-list li")
+        assert first.rect["y"] < 844
+        assert driver.find_element(By.ID, "filter-toggle").text == "Filter (1)"
+        driver.find_element(By.CSS_SELECTOR, "#filtered-list a[rel=next]").click()
+        assert shown(2) == expected[100:200]
+        assert parse_qs(urlparse(driver.current_url).query)["_page"] == ["2"]
+        driver.back()
+        assert shown(1) == expected[:100]
+
+        driver.find_element(By.CSS_SELECTOR, "#filtered-list button[data-download=csv]").click()
+        ready = driver.find_element(By.CSS_SELECTOR, "#filtered-list .download-ready")
+        wait_until(driver, lambda d: (ready.get_attribute("href") or "").startswith("blob:"), 15)
+        text = driver.execute_async_script("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", ready.get_attribute("href"))
+        header, *rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert len(rows) == len(ids)
+        assert ready.get_attribute("download") == "properties-filtered.csv"
+        browser.screenshot("explore-list-phone", width=390, height=844, mobile=True)
+        browser.assert_clean("properties/ with a filter")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

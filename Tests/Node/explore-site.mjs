@@ -3,11 +3,14 @@
 // `node Tests/Node/explore-site.mjs SITE_DIR` reads a JSON list of {dataset, query, near?: [lat,
 // lon, k]} on standard input and prints, for each, the matching places' ids, each field's counts
 // under the other fields' filters, for every zoom of the tile tree how many places its cells and
-// point tiles show, and the k nearest matching places.
+// point tiles show, the k nearest matching places, the filtered list's slugs in order and the
+// ids of the downloads cut to the matches.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Explore } from "../../templates/assets/core/explore.js";
 import { Tileset } from "../../templates/assets/core/tileset.js";
+import { FilteredList } from "../../templates/assets/core/filtered-list.js";
+import { cutCSV, cutGeoJSON } from "../../templates/assets/core/download-cut.js";
 
 function reader(site) {
   return (url) => {
@@ -50,7 +53,19 @@ async function answer(site, request) {
     const found = await tiles.nearest(lat, lon, k, null, (key, i) => explore.matches(key, i));
     near = found.map((p) => [p.id, p.distance]);
   }
-  return { total: explore.total, query: explore.query, ids: ids.sort(), counts, zooms, near };
+  // The list a page of 7 at a time, as its pages ask for it, and the downloads cut to the matches.
+  const list = new FilteredList(explore);
+  const listed = [];
+  for (let from = 0; from < list.total; from += 7) {
+    for (const place of await list.places(await list.numbers(from, from + 7))) listed.push(place[4]);
+  }
+  const keep = await list.rows();
+  const whole = (kind) => readFileSync(join(site, "downloads", request.dataset + "." + kind), "utf8");
+  const features = JSON.parse(cutGeoJSON(whole("geojson"), keep)).features;
+  return {
+    total: explore.total, query: explore.query, ids: ids.sort(), counts, zooms, near,
+    listed, downloaded: features.map((feature) => feature.id), csv: cutCSV(whole("csv"), keep),
+  };
 }
 
 async function main(site) {

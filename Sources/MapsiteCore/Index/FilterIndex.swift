@@ -12,7 +12,7 @@ import MapsiteGeo
 /// under the other fields' filters.
 public struct FilterIndex: Sendable {
     /// The format of these files.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// Number → index of the item in the dataset.
     public let order: [Int32]
@@ -62,6 +62,7 @@ public struct FilterIndex: Sendable {
                 )
             }
         }
+        files += orderFiles(base: base, listOrder: ListPages.titleOrder(dataset.items))
         files.append((base + "index.json", manifest(fields: fields, items: dataset.items)))
     }
 
@@ -81,6 +82,7 @@ public struct FilterIndex: Sendable {
             .object([
                 ("version", .int(Self.formatVersion)),
                 ("count", .int(order.count)),
+                ("chunk", .int(Self.chunk)),
                 ("leaves", .array(means)),
                 ("fields", .array(fields)),
             ])) + "\n"

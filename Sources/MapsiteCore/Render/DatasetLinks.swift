@@ -18,6 +18,8 @@ enum DatasetLinks {
             "geojsonURL": .text(root + "downloads/\(config.name).geojson"),
             "csvURL": .text(root + "downloads/\(config.name).csv"),
             "groups": .list(groups), "hasGroups": .bool(!groups.isEmpty),
+            // A filter panel on its map and list (page/filter-panel.js); list fields beside its tiles.
+            "explore": .bool(!config.filters.isEmpty), "listFields": .bool(!config.listFields.isEmpty),
         ]
     }
 }

@@ -73,6 +73,7 @@ struct ListPages {
         view["dataset"] = DatasetLinks.view(dataset, root: root)
         view["pagination"] = pagination(page: page, root: root)
         view["range"] = .text(range)
+        view["pageSize"] = .text(String(pageSize))
         view["bodyClass"] = "list"
         return view
     }

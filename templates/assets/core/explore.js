@@ -30,7 +30,7 @@ export class Explore {
   load() {
     if (!this.ready) {
       this.ready = Promise.all([this.tileset.load(), this.fetchJSON(this.base + "index.json")]).then(([tiles, index]) => {
-        if (index.version !== 1) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
+        if (index.version !== 2) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
         this.index = index;
         this.numbering = new Numbering(tiles.leafOrder, index.leaves);
         this.selection = index.fields.map(() => null);

@@ -31,6 +31,16 @@ export class Numbering {
   // The number of the first place of the point tile `key`.
   start(key) { return this.starts[this.index.get(key)]; }
 
+  // The point tile of place `number` and the place's index in the tile's `p`.
+  placeOf(number) {
+    let low = 0, high = this.keys.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle] <= number) low = middle; else high = middle - 1;
+    }
+    return { key: this.keys[low], index: number - this.starts[low] };
+  }
+
   // The cells `depth` levels under the tile `key` that hold places, in order: the tiles there, or
   // the point tile above when it is higher. Each with its numbers from…to-1 and the mean
   // position of its places.

@@ -233,11 +233,13 @@ function setUpPanel(layer, explore, panel, setUpFilters) {
   if (!explore) return Promise.resolve();
   const toggle = document.getElementById("filter-toggle");
   // Near me, from this map, looks among the matching places only.
-  const near = document.getElementById("map-near");
-  const nearBase = near ? near.getAttribute("href") : "";
+  const near = document.getElementById("map-near"), list = document.getElementById("map-list");
+  const nearBase = near ? near.getAttribute("href") : "", listBase = list ? list.getAttribute("href") : "";
   const redraw = () => {
     layer.shown = null;
     if (near) near.setAttribute("href", nearBase + (explore.active ? "&" + explore.query : ""));
+    // The list shows the matching places too (page/list-explore.js).
+    if (list) list.setAttribute("href", listBase + (explore.active ? "?" + explore.query : ""));
     if (toggle) toggle.textContent = explore.active ? "Filter (" + explore.selection.filter(Boolean).length + ")" : "Filter";
     if (started) refresh();
   };
