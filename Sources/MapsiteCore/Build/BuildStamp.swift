@@ -19,9 +19,8 @@ struct BuildStamp {
         let output = Self.absolute(options.outputDirectory)
         Self.addTree(options.contentDirectory, skipping: output, to: &hasher)
         Self.addTree(options.themeDirectory, skipping: output, to: &hasher)
-        let content = options.contentDirectory as NSString
         let sources = config.datasets.map(\.source) + config.datasets.compactMap { $0.regions?.source }
-        for source in sources { Self.addFile(content.appendingPathComponent(source), to: &hasher) }
+        for source in sources { Self.addFile(SourcePath.resolved(source, in: options.contentDirectory), to: &hasher) }
         if config.leaflet == "local" { Self.addTree(AssetCopier.leafletDirectory, skipping: output, to: &hasher) }
         value = hasher.value
     }

@@ -33,11 +33,42 @@ extension DatasetConfigParser {
         return (x, y)
     }
 
+    /// What ends a `where` before its end, outside quotes: `a ;` (a second statement), `--` or
+    /// `/*` (a comment); nil when there is none. GeoPackage's SQLite reads the first statement
+    /// only and drops the rest.
+    static func notOneExpression(_ filter: String) -> String? {
+        var quote: Character?
+        var previous: Character?
+        for character in filter {
+            defer { previous = character }
+            if let open = quote {
+                // A quote doubled inside quotes closes and reopens: the same state after both.
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"", "`": quote = character
+            case ";": return "a ;"
+            case "-" where previous == "-": return "--, which starts a comment"
+            case "*" where previous == "/": return "/*, which starts a comment"
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// Reads `layer`, `where` and `crs`, checking that the coordinate system is one GDAL knows
     /// and can reproject to WGS 84.
     static func parseGIS(_ entry: ConfigNode, into config: inout DatasetConfig) throws {
         config.layer = try entry.string("layer")
         config.filter = try entry.string("where")
+        if let filter = config.filter, let problem = notOneExpression(filter) {
+            throw entry.error(
+                "where",
+                expected:
+                    "one expression, such as kind = 'park' (GDAL would drop the text after \(problem) without a word)",
+                found: entry.child("where"))
+        }
         if config.format != .gdal {
             for key in ["layer", "where"] where entry.child(key) != nil {
                 throw entry.error(

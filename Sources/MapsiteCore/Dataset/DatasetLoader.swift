@@ -9,8 +9,8 @@ public enum DatasetLoader {
     public static func load(
         _ config: DatasetConfig, contentDirectory: String, displayDirectory: String? = nil
     ) throws -> Dataset {
-        let path = (contentDirectory as NSString).appendingPathComponent(config.source)
-        let file = ((displayDirectory ?? contentDirectory) as NSString).appendingPathComponent(config.source)
+        let path = SourcePath.resolved(config.source, in: contentDirectory)
+        let file = SourcePath.resolved(config.source, in: displayDirectory ?? contentDirectory)
         // SQLite and GDAL read their files themselves; other formats are read whole.
         let data =
             config.format == .sqlite || config.format == .gdal

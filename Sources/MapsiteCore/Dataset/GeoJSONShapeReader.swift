@@ -6,28 +6,35 @@ import MapsiteGeo
 /// the position in the coordinates (`geometry.coordinates[0][3]`).
 ///
 /// Checked: no empty lists; positions of two (or three) finite numbers in -180…180 and -90…90; a
-/// LineString of at least two positions; a ring of at least four positions whose last equals
-/// its first. A GeometryCollection, or any other type, is an error.
+/// LineString of at least two positions; a ring whose last position equals its first. A ring of
+/// fewer than four positions is dropped (`CollapsedRings`), its polygon with it when it is the
+/// outer ring; a geometry left with no polygon is an error. A GeometryCollection, or any other
+/// type, is an error.
 struct GeoJSONShapeReader {
     let file: String
     let location: String
 
-    func geometry(_ geometry: JSONValue) throws(InputError) -> Geometry {
+    /// - Returns: the shape, and whether rings of fewer than four positions were dropped from it.
+    func geometry(_ geometry: JSONValue) throws(InputError) -> (shape: Geometry, collapsed: Bool) {
         let type = geometry["type"]?.string
         let coordinates = geometry["coordinates"]
         let path = CoordinatePath()
         switch type {
         case "MultiPoint":
-            return .multiPoint(try list(coordinates, path, of: "positions", minimum: 1, position))
+            return (.multiPoint(try list(coordinates, path, of: "positions", minimum: 1, position)), false)
         case "LineString":
-            return .lineString(try line(coordinates, path))
+            return (.lineString(try line(coordinates, path)), false)
         case "MultiLineString":
-            return .multiLineString(try list(coordinates, path, of: "lines", minimum: 1, line))
+            return (.multiLineString(try list(coordinates, path, of: "lines", minimum: 1, line)), false)
         case "Polygon":
-            return .polygon(try polygon(coordinates, path))
+            let read = try polygon(coordinates, path)
+            guard let polygon = read.polygon else { throw nothingLeft([read]) }
+            return (.polygon(polygon), read.collapsed)
         case "MultiPolygon":
-            return .multiPolygon(
-                MultiPolygon(polygons: try list(coordinates, path, of: "polygons", minimum: 1, polygon)))
+            let parts = try list(coordinates, path, of: "polygons", minimum: 1, polygon)
+            let polygons = parts.compactMap(\.polygon)
+            guard !polygons.isEmpty else { throw nothingLeft(parts) }
+            return (.multiPolygon(MultiPolygon(polygons: polygons)), parts.contains(where: \.collapsed))
         case "GeometryCollection":
             throw failure(
                 "geometry",
@@ -50,7 +57,10 @@ struct GeoJSONShapeReader {
         _ read: (JSONValue?, CoordinatePath) throws(InputError) -> Element
     ) throws(InputError) -> [Element] {
         guard let elements = value?.array, elements.count >= minimum else {
-            let expected = minimum == 1 ? "a non-empty list of \(what)" : "a list of at least \(minimum) \(what)"
+            let expected =
+                minimum == 0
+                ? "a list of \(what)"
+                : minimum == 1 ? "a non-empty list of \(what)" : "a list of at least \(minimum) \(what)"
             throw failure(path.text, expected, found(value))
         }
         var elementsRead: [Element] = []
@@ -63,12 +73,35 @@ struct GeoJSONShapeReader {
         try list(value, path, of: "positions", minimum: 2, position)
     }
 
-    private func polygon(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> Polygon {
-        Polygon(rings: try list(value, path, of: "rings", minimum: 1, ring))
+    /// A polygon read, without its collapsed rings: nil when its outer ring is collapsed.
+    private struct PolygonRead {
+        var polygon: Polygon?
+        var collapsed: Bool
+        /// The outer ring's path and coordinates, when it is collapsed.
+        var shell: (path: String, value: JSONValue?)?
     }
 
-    private func ring(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> [GeoPoint] {
-        let points = try list(value, path, of: "positions (a ring)", minimum: 4, position)
+    private func polygon(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> PolygonRead {
+        let rings = try list(value, path, of: "rings", minimum: 1, ring)
+        if rings[0] == nil {
+            return PolygonRead(polygon: nil, collapsed: true, shell: (path.appending(0).text, value?.array?[0]))
+        }
+        let kept = rings.compactMap { $0 }
+        return PolygonRead(polygon: Polygon(rings: kept), collapsed: kept.count < rings.count)
+    }
+
+    /// The error of a geometry whose every polygon has a collapsed outer ring.
+    private func nothingLeft(_ polygons: [PolygonRead]) -> InputError {
+        let shell = polygons.lazy.compactMap(\.shell).first
+        let problem = CollapsedRings.nothingLeft(
+            at: shell?.path ?? "geometry.coordinates", found: shell.map { found($0.value) } ?? "nothing")
+        return failure(problem.field, problem.expected, problem.found)
+    }
+
+    /// A ring's positions; nil when it has fewer than four (collapsed).
+    private func ring(_ value: JSONValue?, _ path: CoordinatePath) throws(InputError) -> [GeoPoint]? {
+        let points = try list(value, path, of: "positions", minimum: 0, position)
+        guard points.count >= CollapsedRings.minimum else { return nil }
         guard points.first == points.last else {
             // Four positions at least: `list` made sure.
             let positions = value?.array ?? []

@@ -46,18 +46,29 @@ enum JSONLoader {
             throw InputError(
                 file: file, expected: "a GeoJSON FeatureCollection with a \"features\" list", found: describe(root))
         }
-        // Each feature's warning in a slot of its own, which only its thread writes.
+        // Each feature's warning in a slot of its own, which only its thread writes; and the
+        // location of each that lost collapsed rings, told in one warning.
         let warnings = UnsafeMutableBufferPointer<String?>.allocate(capacity: features.count)
         warnings.initialize(repeating: nil)
+        let collapsed = UnsafeMutableBufferPointer<String?>.allocate(capacity: features.count)
+        collapsed.initialize(repeating: nil)
         defer {
             warnings.deinitialize()
             warnings.deallocate()
+            collapsed.deinitialize()
+            collapsed.deallocate()
         }
         let slots = WarningSlots(base: warnings.baseAddress)
+        let collapsedSlots = WarningSlots(base: collapsed.baseAddress)
         let built = TwoHalves.results(count: features.count) { index in
-            record(of: features[index], at: index, file: file) { slots.base?[index] = $0 }.flatMap(build)
+            record(
+                of: features[index], at: index, file: file, warn: { slots.base?[index] = $0 },
+                collapsed: { collapsedSlots.base?[index] = $0 }
+            ).flatMap(build)
         }
-        return (built.successes, built.failures, warnings.compactMap { $0 })
+        let dropped = collapsed.compactMap { $0 }
+        let once = dropped.isEmpty ? [] : [CollapsedRings.warning(file: file, features: dropped)]
+        return (built.successes, built.failures, warnings.compactMap { $0 } + once)
     }
 
     /// The slots of the features' warnings, shared by the two threads, each writing its own.
@@ -67,8 +78,10 @@ enum JSONLoader {
 
     /// Feature `index` (0-based) as a record, or what is wrong with it.
     /// - Parameter warn: told when its polygon was not valid and was repaired (`PolygonRepair`).
+    /// - Parameter collapsed: told its location when rings of fewer than four positions were
+    ///   dropped from it (`CollapsedRings`).
     private static func record(
-        of element: JSONValue, at index: Int, file: String, warn: (String) -> Void
+        of element: JSONValue, at index: Int, file: String, warn: (String) -> Void, collapsed: (String) -> Void
     ) -> Result<Record, InputError> {
         var location = "feature \(index + 1)"
         guard let feature = element.object else {
@@ -85,7 +98,11 @@ enum JSONLoader {
         }
         guard geometry["type"]?.string == "Point" else {
             var shape: Geometry
-            do { shape = try GeoJSONShapeReader(file: file, location: location).geometry(geometry) } catch {
+            do {
+                let read = try GeoJSONShapeReader(file: file, location: location).geometry(geometry)
+                shape = read.shape
+                if read.collapsed { collapsed(location) }
+            } catch {
                 return .failure(error)
             }
             do {

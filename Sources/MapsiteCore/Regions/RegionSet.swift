@@ -30,8 +30,8 @@ public struct RegionSet: Sendable {
     public static func load(
         _ config: RegionsConfig, contentDirectory: String, displayDirectory: String? = nil
     ) throws -> RegionSet {
-        let path = (contentDirectory as NSString).appendingPathComponent(config.source)
-        let file = ((displayDirectory ?? contentDirectory) as NSString).appendingPathComponent(config.source)
+        let path = SourcePath.resolved(config.source, in: contentDirectory)
+        let file = SourcePath.resolved(config.source, in: displayDirectory ?? contentDirectory)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputErrors(
                 errors: [InputError(file: file, expected: "a readable GeoJSON file of regions", found: "no such file")],

@@ -11,10 +11,11 @@ enum GDALGeometry {
     /// - Parameter geometry: owned: destroyed before this returns.
     /// - Parameter hasSystem: whether the coordinates have a system; without one, positions out
     ///   of longitude and latitude ranges are an error that says to set `crs`.
-    /// - Returns: the shape, and whether it was a polygon GEOS repaired.
+    /// - Returns: the shape, whether it was a polygon GEOS repaired, and whether rings of fewer
+    ///   than four positions were dropped from it (`CollapsedRings`).
     static func shape(
         _ geometry: OGRGeometryH, transform: CoordinateTransform?, hasSystem: Bool
-    ) throws(OGRGeometryReader.Problem) -> (shape: Geometry, repaired: Bool) {
+    ) throws(OGRGeometryReader.Problem) -> (shape: Geometry, repaired: Bool, collapsed: Bool) {
         var current = geometry
         defer { OGR_G_DestroyGeometry(current) }
         if OGR_G_IsEmpty(current) != 0 {
@@ -29,9 +30,16 @@ enum GDALGeometry {
             OGR_G_DestroyGeometry(current)
             current = multi
         }
-        var shape = try OGRGeometryReader.geometry(current)
+        var collapsed = false
+        var shape = try OGRGeometryReader.geometry(current, collapsed: &collapsed)
         var repaired = false
-        if !shape.polygons.isEmpty, GDALLibrary.quietly({ OGR_G_IsValid(current) }) == 0 {
+        if collapsed {
+            // The rings read, without the collapsed ones, are what is checked and repaired.
+            if let valid = try PolygonRepair.repaired(shape) {
+                shape = valid
+                repaired = true
+            }
+        } else if !shape.polygons.isEmpty, GDALLibrary.quietly({ OGR_G_IsValid(current) }) == 0 {
             let valid = GDALLibrary.quietly { PolygonRepair.madeValid(current) }
             guard let valid else { throw PolygonRepair.unrepairable() }
             OGR_G_DestroyGeometry(current)
@@ -39,7 +47,7 @@ enum GDALGeometry {
             shape = try OGRGeometryReader.geometry(current)
             repaired = true
         }
-        return (try reprojected(shape, transform: transform, hasSystem: hasSystem), repaired)
+        return (try reprojected(shape, transform: transform, hasSystem: hasSystem), repaired, collapsed)
     }
 
     private static func name(_ geometry: OGRGeometryH) -> String {

@@ -4,6 +4,10 @@ import Foundation
 /// One layer of a vector source GDAL opens, with its attribute filter applied and the
 /// transformation of its coordinates to WGS 84 made.
 ///
+/// Everything GDAL says while opening it is an error naming the file and the layer (a damaged
+/// file, a VRT naming a layer its source lacks, a coordinate system it cannot read), or a
+/// warning; so is a Shapefile whose parts disagree (`ShapefileParts`).
+///
 /// Closes the source when released. Used by one thread.
 final class GDALSource {
     private let dataset: GDALDatasetH
@@ -16,54 +20,87 @@ final class GDALSource {
     /// Whether the coordinates have a system, `crs` or their own; without, they must be
     /// longitudes and latitudes.
     let hasSystem: Bool
+    /// How many features the layer says it has, without the filter, when its driver knows without
+    /// reading them (a FlatGeobuf's or Shapefile's header, a GeoPackage's table of contents).
+    let declaredCount: Int?
+    /// GDAL's warnings while opening, and the disagreement of a Shapefile's parts (see
+    /// `GDALLoader`, which makes it an error unless `skip_invalid`).
+    private(set) var warnings: [String] = []
+    private(set) var mismatch: InputError?
 
     /// - Parameter path: the file on disk; a `.zip` is opened as a folder of its files.
     /// - Parameter file: the path shown in messages.
+    /// - Parameter messages: catching GDAL's messages on this thread.
     /// - Throws: `InputError` naming the file and the key (`layer`, `where`, `crs`) at fault, with
-    ///   GDAL's reason.
-    init(path: String, file: String, config: DatasetConfig) throws {
+    ///   GDAL's whole reason.
+    init(path: String, file: String, config: DatasetConfig, messages: GDALMessages) throws {
         _ = GDALLibrary.registered
-        let opened = (path as NSString).pathExtension.lowercased() == "zip" ? "/vsizip/" + path : path
+        let opened = Self.opened(path)
         let flags = UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR)
-        let (handle, message) = GDALLibrary.quietly {
-            (GDALOpenEx(opened, flags, nil, nil, nil), GDALLibrary.lastMessage())
-        }
+        let handle = GDALOpenEx(opened, flags, nil, nil, nil)
+        let opening = messages.take()
         guard let handle else {
             throw InputError(
-                file: file, expected: "a vector data source GDAL reads (Shapefile, GeoPackage, KML, GPX, …)",
-                found: message.isEmpty ? "a file GDAL does not read" : message)
+                file: file,
+                expected: "a vector data source GDAL reads, such as a Shapefile, GeoPackage, KML or GPX file"
+                    + Self.reason(opening),
+                found: "a file GDAL cannot open")
         }
         dataset = handle
         do {
+            if GDALMessages.anyFailure(opening) {
+                // Opened, but damaged: a FlatGeobuf whose header is broken opens with no layer.
+                throw InputError(
+                    file: file, expected: "a vector data source GDAL reads whole" + Self.reason(opening),
+                    found: "a damaged file")
+            }
             let (layer, layerName) = try Self.layer(of: handle, named: config.layer, file: file)
             (self.layer, self.layerName) = (layer, layerName)
+            let location = "layer \"\(layerName)\""
+            let count = OGR_L_GetFeatureCount(layer, 0)
+            declaredCount = count >= 0 ? Int(count) : nil
+            // A VRT's layer opens its source only now.
+            let layerMessages = opening + messages.take()
+            if GDALMessages.anyFailure(layerMessages) {
+                throw InputError(
+                    file: file, location: location, expected: "a layer GDAL reads" + Self.reason(layerMessages),
+                    found: "a layer GDAL cannot read")
+            }
+            let warned = layerMessages.map { "\(file): \(location): GDAL warns: \($0.text)" }
             if let filter = config.filter {
                 // Some drivers (GeoPackage's SQL) check the filter only when reading: read one feature.
-                let failure = GDALLibrary.quietly { () -> String? in
-                    guard OGR_L_SetAttributeFilter(layer, filter) == OGRERR_NONE else {
-                        return GDALLibrary.lastMessage()
-                    }
+                var said: [GDALMessages.Message] = []
+                if OGR_L_SetAttributeFilter(layer, filter) == OGRERR_NONE {
                     if let feature = OGR_L_GetNextFeature(layer) { OGR_F_Destroy(feature) }
                     OGR_L_ResetReading(layer)
-                    return CPLGetLastErrorType() == CE_Failure ? GDALLibrary.lastMessage() : nil
+                    said = messages.take()
+                } else {
+                    said = messages.take()
+                    if !GDALMessages.anyFailure(said) { said.append(.init(isFailure: true, text: "refused")) }
                 }
-                if let failure {
+                if GDALMessages.anyFailure(said) {
                     throw InputError(
-                        file: file, location: "layer \"\(layerName)\"", field: "key \"where\"",
-                        expected: "an attribute filter GDAL reads, such as kind = 'park' (\(failure))", found: filter)
+                        file: file, location: location, field: "key \"where\"",
+                        expected:
+                            "an attribute filter GDAL reads, such as kind = 'park' (\(GDALMessages.joined(said)))",
+                        found: filter)
                 }
             }
-            let system = try Self.system(of: layer, crs: config.crs, file: file)
+            let parts = ShapefileParts(dataset: handle, layerName: layerName, renaming: Self.renaming(path, file))
+            let system = try Self.system(
+                of: layer, crs: config.crs, file: file, location: location, messages: messages, parts: parts)
             hasSystem = system != nil
             if let system, !system.isWGS84 {
                 do { transform = try CoordinateTransform(from: system) } catch {
                     throw InputError(
-                        file: file, location: "layer \"\(layerName)\"", field: "coordinate system",
+                        file: file, location: location, field: "coordinate system",
                         expected: "a system PROJ reprojects to WGS 84 (\(error.reason))", found: system.name)
                 }
             } else {
                 transform = nil
             }
+            warnings = warned
+            mismatch = parts?.mismatch
         } catch {
             GDALClose(handle)
             throw error
@@ -71,6 +108,24 @@ final class GDALSource {
     }
 
     deinit { GDALClose(dataset) }
+
+    /// The name GDAL opens `path` by: a `.zip` as a folder.
+    static func opened(_ path: String) -> String {
+        (path as NSString).pathExtension.lowercased() == "zip" ? "/vsizip/" + path : path
+    }
+
+    /// The paths GDAL may name in its messages, each with the text shown instead.
+    static func renaming(_ path: String, _ file: String) -> [(String, String)] {
+        // A Shapefile's other parts, and the files a VRT names, lie in the same folder.
+        let folder = (path as NSString).deletingLastPathComponent
+        let shownFolder = (file as NSString).deletingLastPathComponent
+        return [(opened(path), file), (path, file), (folder + "/", shownFolder.isEmpty ? "" : shownFolder + "/")]
+    }
+
+    /// ` (GDAL: its messages)`, or nothing when it said nothing.
+    static func reason(_ messages: [GDALMessages.Message]) -> String {
+        messages.isEmpty ? "" : " (GDAL: \(GDALMessages.joined(messages)))"
+    }
 
     /// The layer `name`, or the only one; an error listing the layers (with their feature counts)
     /// otherwise.
@@ -92,8 +147,13 @@ final class GDALSource {
             found: name ?? (layers.isEmpty ? nil : "\(layers.count) layers and no layer key"))
     }
 
-    /// `crs` when set, else the layer's own system; nil when neither.
-    private static func system(of layer: OGRLayerH, crs: String?, file: String) throws -> CoordinateSystem? {
+    /// `crs` when set, else the layer's own system; nil when neither. A system the source has but
+    /// GDAL cannot read (a `.prj` of garbage, a GeoPackage's WKT that does not parse) is an error
+    /// naming the file that holds it.
+    private static func system(
+        of layer: OGRLayerH, crs: String?, file: String, location: String, messages: GDALMessages,
+        parts: ShapefileParts?
+    ) throws -> CoordinateSystem? {
         if let crs {
             do { return try CoordinateSystem(userInput: crs) } catch {
                 throw InputError(
@@ -101,6 +161,20 @@ final class GDALSource {
                     found: crs)
             }
         }
-        return OGR_L_GetSpatialRef(layer).map(CoordinateSystem.init(copying:))
+        // A Shapefile's .prj is read only now.
+        let reference = OGR_L_GetSpatialRef(layer)
+        let said = messages.take()
+        let advice = "; or crs: in site.yml to set the system instead"
+        if reference == nil, let prj = parts?.projection {
+            throw InputError(
+                file: prj.shown, expected: "the coordinate system of \(file) as WKT\(advice)" + reason(said),
+                found: prj.found)
+        }
+        if reference == nil, !said.isEmpty {
+            throw InputError(
+                file: file, location: location, field: "coordinate system",
+                expected: "a coordinate system GDAL reads\(advice)" + reason(said), found: "one GDAL cannot read")
+        }
+        return reference.map(CoordinateSystem.init(copying:))
     }
 }

@@ -4,7 +4,8 @@ import MapsiteGeo
 /// Reads an OGR geometry (Point, LineString, Polygon and their Multi kinds) into a `Geometry` in
 /// the source's own coordinates, x as longitude and y as latitude, checking it as
 /// `GeoJSONShapeReader` does: no empty parts, finite coordinates, lines of two positions or more,
-/// rings of four or more whose last is their first. Z and M are dropped.
+/// rings whose last position is their first. Z and M are dropped. Rings of fewer than four
+/// positions are dropped by `CollapsedRings`' rule.
 ///
 /// Problems name the position as GeoJSON would: `geometry.coordinates[1][0]`.
 enum OGRGeometryReader {
@@ -17,6 +18,12 @@ enum OGRGeometryReader {
     static let expectedTypes = "a Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon"
 
     static func geometry(_ geometry: OGRGeometryH) throws(Problem) -> Geometry {
+        var collapsed = false
+        return try self.geometry(geometry, collapsed: &collapsed)
+    }
+
+    /// - Parameter collapsed: set when a ring of fewer than four positions was dropped.
+    static func geometry(_ geometry: OGRGeometryH, collapsed: inout Bool) throws(Problem) -> Geometry {
         let path = "geometry.coordinates"
         switch OGR_GT_Flatten(OGR_G_GetGeometryType(geometry)) {
         case wkbPoint: return .point(try points(geometry, path, minimum: 1)[0])
@@ -24,9 +31,27 @@ enum OGRGeometryReader {
         case wkbLineString: return .lineString(try points(geometry, path, minimum: 2))
         case wkbMultiLineString:
             return .multiLineString(try parts(geometry, path, of: "lines", line))
-        case wkbPolygon, wkbTriangle: return .polygon(try polygon(geometry, path))
+        case wkbPolygon, wkbTriangle:
+            var shell: (path: String, points: [GeoPoint])?
+            guard let polygon = try polygon(geometry, path, collapsed: &collapsed, shell: &shell) else {
+                throw nothingLeft(shell)
+            }
+            return .polygon(polygon)
         case wkbMultiPolygon:
-            return .multiPolygon(MultiPolygon(polygons: try parts(geometry, path, of: "polygons", polygon)))
+            let count = OGR_G_GetGeometryCount(geometry)
+            guard count > 0 else {
+                throw Problem(field: path, expected: "a non-empty list of polygons", found: "an empty list")
+            }
+            var polygons: [Polygon] = []
+            var shell: (path: String, points: [GeoPoint])?
+            for index in 0..<count {
+                let part = OGR_G_GetGeometryRef(geometry, index)!
+                if let polygon = try polygon(part, "\(path)[\(index)]", collapsed: &collapsed, shell: &shell) {
+                    polygons.append(polygon)
+                }
+            }
+            guard !polygons.isEmpty else { throw nothingLeft(shell) }
+            return .multiPolygon(MultiPolygon(polygons: polygons))
         default:
             let name = OGR_G_GetGeometryName(geometry).map { String(cString: $0) } ?? "an unknown geometry"
             throw Problem(field: "geometry", expected: expectedTypes, found: name)
@@ -57,24 +82,47 @@ enum OGRGeometryReader {
         try points(geometry, path, minimum: 2)
     }
 
-    private static func polygon(_ geometry: OGRGeometryH, _ path: String) throws(Problem) -> Polygon {
-        Polygon(rings: try parts(geometry, path, of: "rings", ring))
+    /// A polygon without its collapsed rings; nil when its outer ring is collapsed, which is then
+    /// put in `shell` unless one is there already.
+    private static func polygon(
+        _ geometry: OGRGeometryH, _ path: String, collapsed: inout Bool,
+        shell: inout (path: String, points: [GeoPoint])?
+    ) throws(Problem) -> Polygon? {
+        let count = OGR_G_GetGeometryCount(geometry)
+        guard count > 0 else {
+            throw Problem(field: path, expected: "a non-empty list of rings", found: "an empty list")
+        }
+        var rings: [[GeoPoint]] = []
+        for index in 0..<count {
+            let ringPath = "\(path)[\(index)]"
+            let ring = try points(OGR_G_GetGeometryRef(geometry, index)!, ringPath, minimum: 0)
+            guard ring.count >= CollapsedRings.minimum else {
+                collapsed = true
+                if index == 0 {
+                    if shell == nil { shell = (ringPath, ring) }
+                    return nil
+                }
+                continue
+            }
+            guard ring.first == ring.last else {
+                throw Problem(
+                    field: ringPath, expected: "a closed ring: its last position the same as its first",
+                    found: "\(written(ring[0])) … \(written(ring[ring.count - 1]))")
+            }
+            rings.append(ring)
+        }
+        return Polygon(rings: rings)
     }
 
-    private static func ring(_ geometry: OGRGeometryH, _ path: String) throws(Problem) -> [GeoPoint] {
-        let ring = try points(geometry, path, minimum: 4, what: "positions (a ring)")
-        guard ring.first == ring.last else {
-            throw Problem(
-                field: path, expected: "a closed ring: its last position the same as its first",
-                found: "\(written(ring[0])) … \(written(ring[ring.count - 1]))")
-        }
-        return ring
+    private static func nothingLeft(_ shell: (path: String, points: [GeoPoint])?) -> Problem {
+        let shell = shell ?? ("geometry.coordinates", [])
+        return CollapsedRings.nothingLeft(
+            at: shell.path,
+            found: shell.points.isEmpty ? "no position" : "[" + shell.points.map(written).joined(separator: ", ") + "]")
     }
 
     /// The positions of a point, line or ring, at least `minimum` of them, every coordinate finite.
-    private static func points(
-        _ geometry: OGRGeometryH, _ path: String, minimum: Int, what: String = "positions"
-    ) throws(Problem) -> [GeoPoint] {
+    private static func points(_ geometry: OGRGeometryH, _ path: String, minimum: Int) throws(Problem) -> [GeoPoint] {
         let count = Int(OGR_G_GetPointCount(geometry))
         var xs = [Double](repeating: 0, count: count)
         var ys = [Double](repeating: 0, count: count)
@@ -87,7 +135,7 @@ enum OGRGeometryReader {
         }
         let points = zip(xs, ys).map { GeoPoint(latitude: $1, longitude: $0) }
         guard count >= minimum else {
-            let expected = minimum == 1 ? "a position" : "a list of at least \(minimum) \(what)"
+            let expected = minimum == 1 ? "a position" : "a list of at least \(minimum) positions"
             throw Problem(
                 field: path, expected: expected,
                 found: count == 0 ? "no position" : "[" + points.map(written).joined(separator: ", ") + "]")
