@@ -27,13 +27,13 @@ enum ReloadScript {
         """
 
     /// Adds the routes of the script and of the build number; add them before the site's files.
-    static func addRoutes(to server: HTTPServer, builder: PreviewBuilder) async {
-        await server.appendRoute(HTTPRoute("GET \(versionPath)")) { _ in
+    static func addRoutes(to routes: inout RoutedHTTPHandler, builder: PreviewBuilder) {
+        routes.appendRoute(HTTPRoute("GET \(versionPath)")) { _ in
             HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                 body: Data(String(builder.version).utf8))
         }
-        await server.appendRoute(HTTPRoute("GET \(scriptPath)")) { _ in
+        routes.appendRoute(HTTPRoute("GET \(scriptPath)")) { _ in
             HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
                 body: Data(source.utf8))

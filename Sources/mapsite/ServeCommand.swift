@@ -33,32 +33,21 @@ struct ServeCommand: AsyncParsableCommand {
                 baseURL: site.baseURL,
                 log: { Console.out($0) }))
         await builder.build()
-        let server = HTTPServer(address: address.socketAddress, logger: .disabled)
-        await ReloadScript.addRoutes(to: server, builder: builder)
-        await server.appendRoute("*", to: try SiteFileHandler(root: site.output, builder: builder))
+        var routes = RoutedHTTPHandler()
+        ReloadScript.addRoutes(to: &routes, builder: builder)
+        routes.appendRoute("*", to: try SiteFileHandler(root: site.output, builder: builder))
+        let server = try await PreviewServer(address: address, hostOption: host, handler: routes)
         let watcher = ContentWatcher(folders: [site.content, theme], ignoring: site.output)
+        Console.out("Serving \(site.output) at \(address.url(port: server.listeningAddress)) (Ctrl-C to stop)")
+        if !address.isLoopback {
+            Console.error("warning: \(host) is not a loopback address: others can see the site")
+        }
 
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await server.run()
-                } catch {
-                    throw ServeError(address: address, reason: error.localizedDescription)
-                }
-            }
-            group.addTask {
-                try await server.waitUntilListening()
-                let url = address.url(port: await server.listeningAddress)
-                Console.out("Serving \(site.output) at \(url) (Ctrl-C to stop)")
-                if !address.isLoopback {
-                    Console.error("warning: \(host) is not a loopback address: others can see the site")
-                }
-                try await Self.rebuildOnChange(watcher: watcher, builder: builder)
-            }
-            group.addTask {
-                await InterruptSignal.wait()
-            }
-            // The first task to end is Ctrl-C or a server that could not start: stop the others.
+            group.addTask { try await server.run() }
+            group.addTask { try await Self.rebuildOnChange(watcher: watcher, builder: builder) }
+            group.addTask { await InterruptSignal.wait() }
+            // The first task to end is Ctrl-C: stop the others.
             try await group.next()
             group.cancelAll()
         }
@@ -74,15 +63,5 @@ struct ServeCommand: AsyncParsableCommand {
             Console.out("Changed: \(change.description)")
             await builder.build()
         }
-    }
-}
-
-/// The server could not start.
-struct ServeError: Error, LocalizedError {
-    var address: ListeningAddress
-    var reason: String
-
-    var errorDescription: String? {
-        "cannot listen on \(address.url(port: nil)): \(reason) (choose another --port, or 0 for any free one)"
     }
 }

@@ -11,7 +11,8 @@ final class ServeProcess {
 
     /// Starts `mapsite serve --port 0` with `arguments` and waits (at most 60 s) for the line
     /// that names the port. Output goes to files in `directory`.
-    init(_ arguments: [String], logsIn directory: String) throws {
+    /// - Parameter fileLimit: the most file descriptors the server may open (`ulimit -n`).
+    init(_ arguments: [String], logsIn directory: String, fileLimit: Int? = nil) throws {
         let binary = try #require(MapsiteBinary.path, "no mapsite binary: build it with swift build --build-tests")
         outputFile = directory + "/serve.out"
         errorFile = directory + "/serve.err"
@@ -19,6 +20,11 @@ final class ServeProcess {
         try writeFiles(["serve.out": "", "serve.err": ""], in: directory)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--port", "0"] + arguments
+        if let fileLimit {
+            // The shell sets the limit and becomes the server, so that Ctrl-C reaches it.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", binary] + process.arguments!
+        }
         process.currentDirectoryURL = Fixtures.repository
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
