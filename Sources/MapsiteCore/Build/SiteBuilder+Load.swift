@@ -40,7 +40,7 @@ extension SiteBuilder {
             clock.finish(
                 "Placed items in \(NumberText.grouped(regions.values.reduce(0) { $0 + $1.regions.count })) regions")
         }
-        let pages = try PageLoader.load(contentDirectory: options.contentDirectory)
+        let pages = try PageLoader.load(contentDirectory: options.contentDirectory, config: config)
         try SiteLayout.check(
             datasets: config.datasets, pages: pages.pages,
             configFile: (options.contentDirectory as NSString).appendingPathComponent(ConfigLoader.fileName),

@@ -8,12 +8,20 @@ public enum PageLoader {
         public var readme: Page?
         /// Every page to build, the README's About page included, ordered by path.
         public var pages: [Page]
-        /// Pages left out because they are links to files outside the content folder.
+        /// Pages left out because they are links to files outside the content folder, what
+        /// content written for Hugo has that is not read, and data files no setting names.
         public var warnings: [String] = []
+        /// The download that a link to a dataset's source file leads to, by the source's path in
+        /// the content folder (`DataFiles.downloads`).
+        public var downloads: [String: String] = [:]
     }
 
+    /// - Parameter config: the site's settings, when the data files of the content folder are to
+    ///   be checked against them (`DataFiles`).
     /// - Throws: `InputError` for unreadable files or bad front matter.
-    public static func load(contentDirectory: String, displayDirectory: String? = nil) throws -> Pages {
+    public static func load(
+        contentDirectory: String, displayDirectory: String? = nil, config: SiteConfig? = nil
+    ) throws -> Pages {
         let shown = displayDirectory ?? contentDirectory
         var pages: [Page] = []
         let pagesDirectory = (contentDirectory as NSString).appendingPathComponent("pages")
@@ -46,7 +54,14 @@ public enum PageLoader {
         }
         let all = (readme.map { [$0] } ?? []) + pages.filter { $0.source != readme?.source }
         warnings += hugoWarnings(all.sorted { $0.source < $1.source }, shown: shown)
-        return Pages(readme: readme, pages: pages.sorted { $0.path < $1.path }, warnings: warnings)
+        var downloads: [String: String] = [:]
+        if let config {
+            warnings += DataFiles.unnamedWarnings(
+                config: config, contentDirectory: contentDirectory, displayDirectory: displayDirectory)
+            downloads = DataFiles.downloads(of: config, contentDirectory: contentDirectory)
+        }
+        return Pages(
+            readme: readme, pages: pages.sorted { $0.path < $1.path }, warnings: warnings, downloads: downloads)
     }
 
     /// What content written for Hugo has that mapsite does not read: front matter keys it does not

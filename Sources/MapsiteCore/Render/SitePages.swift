@@ -13,15 +13,22 @@ struct SitePages {
         self.pages = pages
         markdown = MarkdownPages(
             renderer: MarkdownRenderer(unsafeHTML: context.config.unsafeHTML), pages: pages.pages,
-            itemPaths: itemPath)
+            itemPaths: itemPath, downloads: pages.downloads)
     }
 
-    /// The home page and the Markdown pages; returns a warning for each link that leads nowhere.
+    /// The home page and the Markdown pages; returns a warning for each link that leads nowhere
+    /// and each link to a data file that is in no dataset.
     func render(into set: inout PageSet) throws -> [String] {
         var warnings: [String] = []
         func html(_ page: Page, at path: String) -> String {
-            let (html, broken) = markdown.html(for: page, at: path)
+            let (html, broken, dataFiles) = markdown.html(for: page, at: path)
             for link in broken { warnings.append("\(page.source): link \"\(link)\" leads to no page or item") }
+            for link in dataFiles {
+                warnings.append(
+                    "\(page.source): link \"\(ControlCharacters.escaped(link))\" leads to a data file that no dataset "
+                        + "of site.yml reads, so it is not in the site: add it to datasets: to link to its download, "
+                        + "or put it in static/ (and link to it there) to publish it as it is")
+            }
             return html
         }
         var home = context.page(at: "", title: nil)

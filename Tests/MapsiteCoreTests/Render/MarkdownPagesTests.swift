@@ -9,14 +9,15 @@ private let start = Page(source: "pages/guide/start.md", path: "guide/start/", f
 private var pages: MarkdownPages {
     MarkdownPages(
         renderer: MarkdownRenderer(), pages: [readme, info, start],
-        itemPaths: { ["places/p1": "places/cafe-ete/"][$0] })
+        itemPaths: { ["places/p1": "places/cafe-ete/"][$0] },
+        downloads: ["data/us-cities.csv": "downloads/cities.csv", "data/parks.gpkg": "downloads/parks.geojson"])
 }
 
 /// The link a one-line Markdown page at `page`'s source, shown at `path`, renders to, and the broken links.
 private func link(_ markdown: String, in page: Page = info, at path: String? = nil) -> (String, [String]) {
     var page = page
     page.markdown = markdown
-    let (html, broken) = pages.html(for: page, at: path ?? page.path)
+    let (html, broken, _) = pages.html(for: page, at: path ?? page.path)
     return (html.trimmingCharacters(in: .newlines), broken)
 }
 
@@ -74,6 +75,29 @@ struct MarkdownPagesTests {
 
     @Test("a javascript: link is dropped") func javascript() {
         #expect(link("[x](javascript:alert(1))").0 == #"<p><a href="">x</a></p>"#)
+    }
+
+    @Test("a link to a dataset's source leads to its download, of the source's kind (#31 point 7)")
+    func datasetSource() {
+        #expect(link("[list](../data/us-cities.csv)") == (#"<p><a href="../downloads/cities.csv">list</a></p>"#, []))
+        #expect(
+            link("[p](data/./parks.gpkg#x)", in: readme, at: "")
+                == (##"<p><a href="downloads/parks.geojson#x">p</a></p>"##, []))
+        var page = info
+        page.markdown = "[list](../data/us-cities.csv)"
+        #expect(pages.html(for: page, at: page.path).dataFiles.isEmpty)
+    }
+
+    @Test("a link to a data file that is no dataset's source is kept and reported; images/ and static/ are in the site")
+    func otherDataFile() {
+        var page = info
+        page.markdown =
+            "[a](../data/other.json) [b](../images/shapes.geojson) [c](../data/notes.txt) [d](../static/x.csv)"
+        let (html, broken, dataFiles) = pages.html(for: page, at: page.path)
+        #expect(html.contains(#"<a href="../data/other.json">a</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="../x.csv">d</a>"#), "static/ is the site's root: \(html)")
+        #expect(broken.isEmpty)
+        #expect(dataFiles == ["../data/other.json"])
     }
 
     @Test("normalising paths") func normalise() {
