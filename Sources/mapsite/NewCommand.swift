@@ -14,6 +14,6 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         try Scaffold.write(to: directory)
         print("Created \(directory)/ with \(Scaffold.files.map(\.path).joined(separator: ", ")).")
-        print("Preview it: mapsite serve --content \(directory)")
+        print("Preview it: mapsite serve --content \(directory); build it: mapsite build --content \(directory)")
     }
 }
