@@ -14,10 +14,13 @@ struct SiteOptions: ParsableArguments {
     var baseURL: String?
 
     @Option(
-        help: "The theme folder (default: templates/ of the project, found from the content folder or this program).")
+        help: ArgumentHelp(
+            "The theme folder (default: templates/ beside the content folder or in the working folder, else the theme "
+                + "installed with this program, PREFIX/share/mapsite/templates).", valueName: "dir"))
     var templates: String?
 
-    /// The theme folder given, or the one found near the content folder or this program.
+    /// The theme folder given, or the one found near the content folder or this program
+    /// (`ThemeLocator`).
     func theme() throws -> String {
         try templates ?? ThemeLocator.find(near: content)
     }
