@@ -21,6 +21,8 @@ from selenium.webdriver.common.keys import Keys
 from support import REPO, wait_until
 
 RUN = REPO / "Tests" / "Node" / "explore-site.mjs"
+# The example's datasets coloured by a field (colour_by in content/site.yml).
+COLOURED = {"photos": "borough"}
 YEAR = re.compile(r"(?<![0-9])[12][0-9]{3}(?![0-9])")
 EARTH_RADIUS = 6371008.8
 
@@ -157,6 +159,8 @@ def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, data
         anchor = rng.choice(rows)
         requests.append({"dataset": dataset, "query": random_query(rng, index),
                          "near": [anchor.latitude + rng.uniform(-0.02, 0.02), anchor.longitude + rng.uniform(-0.02, 0.02), 10]})
+        if dataset in COLOURED:
+            requests[-1]["colour"] = [f["field"] for f in index["fields"]].index(COLOURED[dataset])
     answers = explore(site_dir, requests)
     order, slug_ids = static_list(site_dir, dataset)
     # The whole downloads, read by Python: the GeoJSON's ids give each CSV row's place.
@@ -171,8 +175,16 @@ def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, data
         assert answer["ids"] == ids, where
         assert answer["total"] == len(ids), where
         assert answer["counts"] == counts, where
-        # At every zoom the map's cells and pins show each matching place once.
-        assert answer["zooms"] == [len(ids)] * len(answer["zooms"]), where
+        # At every zoom the map's cells and pins show each matching place once; coloured by a
+        # field, as many of each colour as match with its values.
+        if dataset in COLOURED:
+            field = COLOURED[dataset]
+            legend = answer["legend"]
+            expected = [sum(1 for id in ids if (spec.rows[id].value(field) or "No value") == label) for label in legend]
+            assert sum(expected) == len(ids), "the example's coloured field has no values beyond the palette"
+            assert answer["zooms"] == [{"shown": len(ids), "colours": expected}] * len(answer["zooms"]), where
+        else:
+            assert answer["zooms"] == [len(ids)] * len(answer["zooms"]), where
         lat, lon, k = request["near"]
         expected = sorted((great_circle(lat, lon, spec.rows[id].latitude, spec.rows[id].longitude), id) for id in ids)[:k]
         assert [id for id, _ in answer["near"]] == [id for _, id in expected], where
@@ -278,7 +290,7 @@ def test_the_list_follows_the_filter_a_page_at_a_time_and_downloads_the_matches(
         assert len(expected) > 100, "the choice should fill more than one page of 100"
 
         def shown(page):
-            wait_until(driver, lambda d: d.find_element(By.ID, "filtered-list").get_attribute("data-shown").endswith(f"|{page}"), 15)
+            wait_until(driver, lambda d: (d.find_element(By.ID, "filtered-list").get_attribute("data-shown") or "").endswith(f"|{page}"), 15)
             links = driver.find_elements(By.CSS_SELECTOR, "#filtered-list .item-list li a")
             return [urlparse(a.get_attribute("href")).path.rstrip("/").split("/")[-1] for a in links]
 
@@ -308,3 +320,35 @@ def test_the_list_follows_the_filter_a_page_at_a_time_and_downloads_the_matches(
         browser.assert_clean("properties/ with a filter")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_photos_coloured_by_borough_with_a_legend_that_filters(browser, datasets):
+    driver = browser.driver
+    driver.set_window_size(1280, 900)
+    browser.open("photos/map/")
+    buttons = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".colour-legend button"), 15)
+    rows = datasets["photos"].rows.values()
+    counts = {}
+    for row in rows:
+        counts[row.value("borough")] = counts.get(row.value("borough"), 0) + 1
+    legend = [button.text for button in buttons]
+    assert legend == sorted(counts, key=lambda borough: (-counts[borough], borough))
+    # Every pin on the map in the colour of its borough: its colour's label is its borough.
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".mixed-cluster, .place-pin"), 15)
+    pins = browser.module("page/map", """var pins = [];
+        module.map.eachLayer(function (l) { if (l.getLatLng && l.options.colourIndex !== undefined) pins.push([l.getLatLng().lat, l.getLatLng().lng, l.options.title, l.options.colourIndex]); });
+        done(pins);""")
+    by_place = {(round(row.latitude, 6), round(row.longitude, 6), row.title): row for row in rows}
+    for lat, lon, title, colour in pins:
+        assert by_place[(round(lat, 6), round(lon, 6), title)].value("borough") == legend[colour], title
+    # The legend's button filters to its borough, and again clears it.
+    queens = buttons[legend.index("Queens")]
+    queens.click()
+    wait_until(driver, lambda d: total_text(d) == f"{counts['Queens']} of 250 places match")
+    assert queens.get_attribute("aria-pressed") == "true"
+    assert parse_qs(urlparse(driver.current_url).query) == {"borough": ["Queens"]}
+    browser.screenshot("explore-colours-desktop")
+    queens.click()
+    wait_until(driver, lambda d: total_text(d) == "250 places")
+    assert queens.get_attribute("aria-pressed") == "false"
+    browser.assert_clean("photos/map/ coloured by borough")

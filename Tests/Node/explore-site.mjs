@@ -1,10 +1,10 @@
 // Answers filter queries over a built site's files with the browser's own modules
 // (core/explore.js, core/tileset.js), for the oracle tests in Python (Tests/Browser/test_explore.py):
 // `node Tests/Node/explore-site.mjs SITE_DIR` reads a JSON list of {dataset, query, near?: [lat,
-// lon, k]} on standard input and prints, for each, the matching places' ids, each field's counts
+// lon, k], colour?: f} on standard input and prints, for each, the matching places' ids, each field's counts
 // under the other fields' filters, for every zoom of the tile tree how many places its cells and
 // point tiles show, the k nearest matching places, the filtered list's slugs in order and the
-// ids of the downloads cut to the matches.
+// ids of the downloads cut to the matches; coloured by field f, how many of each colour every zoom shows.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Explore } from "../../templates/assets/core/explore.js";
@@ -24,19 +24,34 @@ function reader(site) {
 
 // How many matching places the map shows at zoom z over the whole world: the cells two zooms
 // under each cluster tile at z, and the matching places of the point tiles at or above z.
+// With colours, also how many of each colour: the cells' mixes and the pins' colours.
 function shownAt(explore, tiles, z) {
   let shown = 0;
-  for (const key of tiles.clusters) if (key.length === z) shown += explore.cells(key, 2).reduce((sum, c) => sum + c.count, 0);
+  const colours = explore.colours ? new Array(explore.colours.colours.length).fill(0) : null;
+  for (const key of tiles.clusters) {
+    if (key.length !== z) continue;
+    for (const cell of explore.cells(key, 2)) {
+      shown += cell.count;
+      if (colours) cell.mix.forEach((n, i) => { colours[i] += n; });
+    }
+  }
   const covered = (key) => key.length <= z || !Array.from(tiles.clusters).some((c) => c.length === z && key.startsWith(c));
   const leaves = tiles.leafOrder.filter(covered);
-  return Promise.all(leaves.map((key) => tiles.tile(key).then((tile) => tile.p.filter((p, i) => explore.matches(key, i)).length)))
-    .then((counts) => shown + counts.reduce((sum, n) => sum + n, 0));
+  return Promise.all(leaves.map((key) => tiles.tile(key).then((tile) => tile.p.filter((p, i) => {
+    if (!explore.matches(key, i)) return false;
+    if (colours) colours[explore.colourAt(key, i)]++;
+    return true;
+  }).length))).then((counts) => {
+    shown += counts.reduce((sum, n) => sum + n, 0);
+    return colours ? { shown, colours } : shown;
+  });
 }
 
 async function answer(site, request) {
   const tiles = new Tileset("", request.dataset, reader(site));
   const explore = await new Explore(tiles, reader(site)).load();
   await explore.selectQuery(request.query);
+  if (request.colour !== undefined) await explore.colourBy(request.colour);
   const ids = [];
   for (const key of tiles.leafOrder) {
     const tile = await tiles.tile(key);
@@ -64,7 +79,7 @@ async function answer(site, request) {
   const features = JSON.parse(cutGeoJSON(whole("geojson"), keep)).features;
   return {
     total: explore.total, query: explore.query, ids: ids.sort(), counts, zooms, near,
-    listed, downloaded: features.map((feature) => feature.id), csv: cutCSV(whole("csv"), keep),
+    legend: explore.colours ? explore.colours.legend.map((entry) => entry.label) : null, listed, downloaded: features.map((feature) => feature.id), csv: cutCSV(whole("csv"), keep),
   };
 }
 

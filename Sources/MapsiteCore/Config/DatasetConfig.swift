@@ -79,6 +79,8 @@ public struct DatasetConfig: Sendable, Equatable {
     public var groupBy: [String] = []
     /// Fields a visitor narrows the map by (`filters:`); by default the `group_by` fields.
     public var filters: [FilterConfig] = []
+    /// The field whose values colour the map's places (`colour_by:`), one of `filters`.
+    public var colourBy: String?
     /// Numeric fields summarised for each group.
     public var aggregates: [AggregateField] = []
     /// Fields computed from others when items are built, in order.

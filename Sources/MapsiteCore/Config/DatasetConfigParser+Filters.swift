@@ -51,4 +51,28 @@ extension DatasetConfigParser {
         }
         return FilterConfig(field: field, label: try node.string("label") ?? label(field), kind: kind)
     }
+
+    /// `colour_by: field` (or `color_by`): the field whose values colour the map's places, with a
+    /// legend that filters. The field is a filter of its values too, added when `filters` has none.
+    static func parseColourBy(_ entry: ConfigNode, into config: inout DatasetConfig) throws {
+        let key = entry.child("colour_by") != nil ? "colour_by" : "color_by"
+        if entry.child("colour_by") != nil && entry.child("color_by") != nil {
+            throw entry.error("color_by", expected: "one of colour_by and color_by", found: entry.child("color_by"))
+        }
+        guard let name = try entry.string(key) else { return }
+        guard !name.isEmpty else {
+            throw entry.error(key, expected: "the name of a field of the dataset", found: entry.child(key))
+        }
+        if let filter = config.filters.first(where: { $0.field == name }) {
+            guard filter.kind == .values else {
+                throw entry.error(
+                    key, expected: "a field filtered by its values (its filter here is a range)",
+                    found: entry.child(key))
+            }
+        } else {
+            let label = config.fields.first { $0.name == name }?.label ?? Label.from(name)
+            config.filters.append(FilterConfig(field: name, label: label))
+        }
+        config.colourBy = name
+    }
 }

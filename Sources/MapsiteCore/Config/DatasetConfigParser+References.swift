@@ -43,6 +43,9 @@ extension DatasetConfigParser {
             let key = "filters[\(index)]" + (item.scalar != nil ? "" : ".field")
             add(key, node?.string ?? "", at: node ?? item, mayBeAdded: true)
         }
+        for key in ["colour_by", "color_by"] {
+            if let node = entry.child(key) { add(key, node.string ?? "", at: node, mayBeAdded: true) }
+        }
         for (index, item) in (entry.child("derived")?.sequence.map(Array.init) ?? []).enumerated() {
             guard let node = item.mapping?["from"] else { continue }
             add("derived[\(index)].from", node.string ?? "", at: node, mayBeAdded: true)

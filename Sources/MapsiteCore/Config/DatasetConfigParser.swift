@@ -7,7 +7,8 @@ enum DatasetConfigParser {
         "name", "title", "description", "source", "format", "delimiter", "table", "query", "id", "item_title",
         "slug", "latitude", "longitude", "coordinates", "fields", "image", "thumbnail", "item_description",
         "skip_invalid", "neighbours", "page_size", "nearest", "same_place_radius", "tile_budget",
-        "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields", "filters",
+        "group_by", "aggregates", "derived", "regions", "color", "timezone", "list_fields", "filters", "colour_by",
+        "color_by",
         "layer", "where", "crs", "x", "y",
     ]
 
@@ -79,6 +80,7 @@ enum DatasetConfigParser {
         try parseGIS(entry, into: &config)
         try parseGroups(entry, into: &config)
         config.filters = try filters(entry, groupBy: config.groupBy, fields: config.fields)
+        try parseColourBy(entry, into: &config)
         config.regions = try RegionsConfig.parse(entry)
         return config
     }

@@ -32,6 +32,12 @@ struct MapPages {
             // Its index is asked for with the tile manifest: the query's places are known sooner.
             if shown.count == 1 && !shown[0].config.filters.isEmpty {
                 view["explore"] = .text(shown[0].name)
+                // The filter whose values colour the places (page/colour-legend.js).
+                if let field = shown[0].config.colourBy,
+                    let index = shown[0].config.filters.firstIndex(where: { $0.field == field })
+                {
+                    view["colourBy"] = .text(String(index))
+                }
                 view["manifests"] = .list(
                     ["tiles/\(shown[0].name)/index.json", "tiles/\(shown[0].name)/filters/index.json"].map {
                         ["url": .text(root + $0)]

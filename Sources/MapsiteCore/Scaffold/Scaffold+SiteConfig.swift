@@ -133,6 +133,9 @@ extension Scaffold {
             # (check boxes of values), {field, type: year} or {field, type: range, format}.
             # Default: the group_by fields.
             # filters: [borough, {field: opened, type: year}]
+            # A field whose values colour the map's pins, with a legend that filters. Default: none.
+            # colour_by: borough
+            # color_by: borough   (the same key, spelt the American way: give one of the two)
             # Numeric columns summarised for each group: {field, label, format, stats};
             # stats are count, sum, min, max, mean, median (default all). Default: none.
             # aggregates:

@@ -1,6 +1,7 @@
 // One dataset's filters in use (docs/explore.md): the filter index, the files of the values
 // chosen, fetched once each, and what matches. `fetchJSON(url)` reads files (a promise), as
 // Tileset's does.
+import { colouring, mixOf } from "./colours.js";
 import { Numbering } from "./filter-cells.js";
 import { tileBounds, tileOf } from "./mercator.js";
 import {
@@ -102,12 +103,28 @@ export class Explore {
       .then(([column, lists]) => countsIn(field, column, matching(this.index, others, lists, -1)));
   }
 
+  // Colours the places by the values of field f (`colour_by`, core/colours.js): a promise of the
+  // colouring, once the field's column is in.
+  colourBy(f) {
+    return this.column(f).then((column) => {
+      this.colourColumn = column;
+      this.colours = colouring(this.index.fields[f]);
+      return this.colours;
+    });
+  }
+
+  // The colour (an index into colours.colours) of the place `index` of the point tile `key`.
+  colourAt(key, index) { return this.colours.ofBin[this.colourColumn[this.numbering.start(key) + index]]; }
+
   // Each cell `depth` levels under the cluster tile `key` with matching places: its position (the
-  // mean of all its places) and how many of its places match.
+  // mean of all its places), how many of its places match and, with colours, how many of each.
   cells(key, depth) {
-    return this.numbering.cells(key, depth)
-      .map((cell) => ({ key: cell.key, lat: cell.lat, lon: cell.lon, count: this.set ? this.set.count(cell.from, cell.to) : cell.to - cell.from }))
-      .filter((cell) => cell.count > 0);
+    const colours = this.colours;
+    return this.numbering.cells(key, depth).map((cell) => {
+      const count = this.set ? this.set.count(cell.from, cell.to) : cell.to - cell.from;
+      const mix = colours && count ? mixOf(this.colourColumn, colours.ofBin, colours.colours.length, cell.from, cell.to, this.set) : null;
+      return { key: cell.key, lat: cell.lat, lon: cell.lon, count, mix };
+    }).filter((cell) => cell.count > 0);
   }
 
   // The box around the point tiles that hold matching places ({south, west, north, east}), or

@@ -1,5 +1,6 @@
 // Geometry on the sphere: great-circle distances and bearings, a lower bound of the distance to a
-// box, and the distance from a point to a place's whole shape (lines and polygons).
+// box, and the distance from a point to a place's whole shape (lines and polygons), whose edges are
+// straight in longitude/latitude (docs/shapes.md).
 
 export const EARTH_RADIUS = 6371008.8;
 const RAD = Math.PI / 180;
@@ -80,20 +81,135 @@ export function nearestOnArc(lat, lon, a, b, best) {
   }
 }
 
-// Whether (lat, lon) lies inside a ring of [lat, lon] positions, edges straight in degrees
-// (even-odd), as the build reads polygons.
-export function inRing(lat, lon, ring) {
+// How far in metres the great-circle arc between two cuts of an edge may stray from the edge.
+export const EDGE_TOLERANCE = 0.01;
+const MAXIMUM_PIECES = 65536;
+
+// The longitude step from lon1 to lon2 the short way round, in -180 < step <= 180.
+function longitudeStep(lon1, lon2) {
+  let step = lon2 - lon1;
+  if (step > 180) step -= 360;
+  if (step <= -180) step += 360;
+  return step;
+}
+
+// How the edge from a to b ([lat, lon] each) is cut so that the great-circle arc between
+// consecutive cuts stays within EDGE_TOLERANCE of the edge, which is the straight line in
+// longitude/latitude (the short way round), as maps draw it: {count, bulge}, count the pieces as
+// the build's StraightEdge.pieces(from:to:) (Sources/MapsiteGeo/Distances/StraightEdge.swift,
+// which says why), bulge in metres at least how far the edge strays from the arc between its
+// ends (twice the bound, for edges whose curvature times length is under a half; else Infinity).
+function edgeCuts(a, b) {
+  const step = longitudeStep(a[1], b[1]) * RAD, rise = (b[0] - a[0]) * RAD;
+  if (step === 0 || (Math.abs(a[0]) >= 90 && Math.abs(b[0]) >= 90)) return { count: 1, bulge: 0 };
+  const polewards = Math.max(Math.abs(a[0]), Math.abs(b[0])) * RAD;
+  const equatorwards = (a[0] > 0) !== (b[0] > 0) ? 0 : Math.min(Math.abs(a[0]), Math.abs(b[0])) * RAD;
+  const slope = rise / step;
+  const c2 = Math.cos(polewards) * Math.cos(polewards), k2 = slope * slope;
+  const curvature = Math.sin(polewards) * (c2 + 2 * k2) / ((c2 + k2) * Math.sqrt(c2 + k2));
+  if (!(curvature > 0)) return { count: 1, bulge: 0 };
+  const across = Math.cos(equatorwards) * step;
+  const length = Math.sqrt(across * across + rise * rise);
+  const count = Math.ceil(length * Math.sqrt(curvature * EARTH_RADIUS / (8 * EDGE_TOLERANCE)));
+  const bulge = curvature * length < 0.5 ? curvature * length * length / 4 * EARTH_RADIUS : Infinity;
+  return { count: Math.min(Math.max(count, 1), MAXIMUM_PIECES), bulge: bulge };
+}
+
+// The number of pieces the edge from a to b ([lat, lon] each) is cut into (edgeCuts).
+export function edgePieces(a, b) {
+  return edgeCuts(a, b).count;
+}
+
+// The nearest point to (lat, lon) of the edge from a to b ([lat, lon] each), straight in
+// longitude/latitude, into best as nearestOnArc: measured to the arcs between its cuts
+// (edgePieces), within EDGE_TOLERANCE of the edge; not cut when the arc between its ends, less
+// the edge's bulge, is no nearer than best already is. The one function that measures an edge.
+export function nearestOnEdge(lat, lon, a, b, best) {
+  const cuts = edgeCuts(a, b);
+  if (cuts.count === 1) {
+    nearestOnArc(lat, lon, a, b, best);
+    return;
+  }
+  const whole = { distance: Infinity };
+  nearestOnArc(lat, lon, a, b, whole);
+  if (whole.distance - cuts.bulge >= best.distance) return;
+  const step = longitudeStep(a[1], b[1]), rise = b[0] - a[0];
+  let previous = a;
+  for (let piece = 1; piece <= cuts.count; piece++) {
+    let next = b;
+    if (piece < cuts.count) {
+      const fraction = piece / cuts.count;
+      let cutLon = a[1] + step * fraction;
+      if (cutLon > 180) cutLon -= 360;
+      if (cutLon < -180) cutLon += 360;
+      next = [a[0] + rise * fraction, cutLon];
+    }
+    nearestOnArc(lat, lon, previous, next, best);
+    previous = next;
+  }
+}
+
+// How the edge from a to b ([lat, lon] each, straight in longitude/latitude) meets the meridian
+// from (lat, lon) up to the north pole: "boundary" when the point lies on the edge, "crossing"
+// when the meridian crosses it (half-open at the ends, so that a vertex counts once), else "".
+// Longitudes are taken relative to the point's when an end lies more than 180° from it or from
+// the other end, so that edges across the antimeridian count right. The build's
+// SphericalShape.northCrossing, with a plain cross product where the build's is exact.
+export function northCrossing(lat, lon, a, b) {
+  let lonA = a[1], lonB = b[1], lonP = lon;
+  if (Math.abs(lonA - lonP) > 180 || Math.abs(lonB - lonP) > 180 || Math.abs(lonB - lonA) > 180) {
+    lonA = longitudeStep(lonP, lonA);
+    lonB = longitudeStep(lonP, lonB);
+    lonP = 0;
+    if (!(Math.abs(lonB - lonA) < 180)) return "";
+  }
+  // In the plane (latitude, -longitude), the meridian north of the point is the ray towards +x.
+  const x1 = a[0], y1 = -lonA, x2 = b[0], y2 = -lonB, x = lat, y = -lonP;
+  if (x1 < x && x2 < x) return "";
+  if (x === x2 && y === y2) return "boundary";
+  if (y1 === y && y2 === y) return x >= Math.min(x1, x2) && x <= Math.max(x1, x2) ? "boundary" : "";
+  if (!((y1 > y && y2 <= y) || (y2 > y && y1 <= y))) return "";
+  let side = Math.sign((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1));
+  if (side === 0) return "boundary";
+  if (y2 < y1) side = -side;
+  return side > 0 ? "crossing" : "";
+}
+
+// "inside" when (lat, lon) lies inside a ring of [lat, lon] positions (closed or not), edges
+// straight in longitude/latitude; "boundary" when on it; else "". A ring that goes around the
+// north pole is not read specially.
+export function ringSide(lat, lon, ring) {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[i], b = ring[j];
-    if ((a[0] > lat) !== (b[0] > lat) && lon < (b[1] - a[1]) * (lat - a[0]) / (b[0] - a[0]) + a[1]) inside = !inside;
+    const meets = northCrossing(lat, lon, ring[j], ring[i]);
+    if (meets === "boundary") return "boundary";
+    if (meets === "crossing") inside = !inside;
   }
-  return inside;
+  return inside ? "inside" : "";
+}
+
+// Whether (lat, lon) lies inside a ring of [lat, lon] positions or on it (ringSide).
+export function inRing(lat, lon, ring) {
+  return ringSide(lat, lon, ring) !== "";
+}
+
+// Whether (lat, lon) lies inside a polygon ([outer ring, holes…]) or on its boundary: inside the
+// outer ring and not strictly inside a hole, as the build's regions and nearest lists read it.
+export function inPolygon(lat, lon, polygon) {
+  let insideOuter = false, insideHole = false;
+  for (let r = 0; r < polygon.length; r++) {
+    const side = ringSide(lat, lon, polygon[r]);
+    if (side === "boundary") return true;
+    if (side === "inside") {
+      if (r === 0) insideOuter = true; else insideHole = true;
+    }
+  }
+  return insideOuter && !insideHole;
 }
 
 // The great-circle distance from (lat, lon) to a place's whole geometry (a whole file's "g":
-// kind 0 points, 1 lines, 3 polygons), edges as great-circle arcs: 0 inside a polygon (outer
-// ring, not a hole), else the nearest point of its vertices and edges. Returns
+// kind 0 points, 1 lines, 3 polygons), edges straight in longitude/latitude (nearestOnEdge): 0
+// inside a polygon or on its boundary (inPolygon), else the nearest point of its edges. Returns
 // {distance, lat, lon, inside}, lat/lon the nearest point.
 export function shapeDistance(lat, lon, kind, coordinates) {
   const best = { distance: Infinity, lat: lat, lon: lon, inside: false };
@@ -102,14 +218,12 @@ export function shapeDistance(lat, lon, kind, coordinates) {
     return best;
   }
   const rings = kind === 1 ? coordinates : [].concat(...coordinates);
-  if (kind === 3) {
-    const inside = coordinates.some((polygon) =>
-      inRing(lat, lon, polygon[0]) && !polygon.slice(1).some((hole) => inRing(lat, lon, hole)));
-    if (inside) return { distance: 0, lat: lat, lon: lon, inside: true };
+  if (kind === 3 && coordinates.some((polygon) => inPolygon(lat, lon, polygon))) {
+    return { distance: 0, lat: lat, lon: lon, inside: true };
   }
   for (const line of rings) {
-    for (let i = 0; i + 1 < line.length; i++) nearestOnArc(lat, lon, line[i], line[i + 1], best);
-    if (kind === 3 && line.length > 1) nearestOnArc(lat, lon, line[line.length - 1], line[0], best);
+    for (let i = 0; i + 1 < line.length; i++) nearestOnEdge(lat, lon, line[i], line[i + 1], best);
+    if (kind === 3 && line.length > 1) nearestOnEdge(lat, lon, line[line.length - 1], line[0], best);
   }
   return best;
 }

@@ -59,3 +59,29 @@ export function clusterMarkup(count, fill, extra) {
     iconAnchor: [size / 2, size / 2],
   };
 }
+
+// A counted circle ringed by the mix of its places' colours (`mix`: how many of each of
+// `colours`), each colour an arc in proportion, in the colours' order from the top clockwise.
+export function mixedClusterMarkup(count, mix, colours, extra) {
+  const size = count < 100 ? 34 : count < 1000 ? 42 : 52;
+  const radius = size / 2 - 3, total = mix.reduce((sum, n) => sum + n, 0) || 1;
+  let at = 0;
+  const arcs = mix.map((n, i) => {
+    if (!n) return "";
+    const length = 100 * n / total;
+    const arc = '<circle cx="' + size / 2 + '" cy="' + size / 2 + '" r="' + radius + '" pathLength="100" fill="none" stroke="' +
+      color(colours[i]) + '" stroke-width="6" stroke-dasharray="' + length.toFixed(3) + " " + (100 - length).toFixed(3) +
+      '" stroke-dashoffset="' + (25 - at).toFixed(3) + '"/>';
+    at += length;
+    return arc;
+  }).join("");
+  return {
+    className: withExtra("map-cluster mixed-cluster", extra),
+    html: '<svg xmlns="http://www.w3.org/2000/svg" width="' + size + '" height="' + size + '" viewBox="0 0 ' + size + " " + size +
+      '" aria-hidden="true"><circle cx="' + size / 2 + '" cy="' + size / 2 + '" r="' + (radius - 3) + '" fill="#fff"/>' + arcs +
+      '<text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-size="12" font-weight="700" fill="#1f2933" ' +
+      'font-family="system-ui, sans-serif">' + count.toLocaleString("en") + "</text></svg>",
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  };
+}

@@ -3,7 +3,7 @@
 // Leaflet.markercluster when they crowd), cluster tiles become counted circles that zoom in when
 // clicked; lines and polygons come from the shape tiles (shapes.js). The view is kept in the URL
 // hash: #zoom/lat/lon.
-import { color } from "../core/icons.js";
+import { color, mixedClusterMarkup } from "../core/icons.js";
 import { Tileset } from "../core/tileset.js";
 import "./declutter.js";
 import { escapeHTML, siteURL } from "./html.js";
@@ -31,8 +31,11 @@ function popup(name, p) {
   return html;
 }
 
-function pointMarker(name, p) {
-  return L.marker([p[0], p[1]], { title: p[3], icon: pin(colors[name], undefined, "layer-" + name) })
+// A place's pin, in its dataset's colour or, coloured by a field, the colour of its value
+// (`colourIndex`, which the clusters Leaflet.markercluster makes count).
+function pointMarker(name, p, colourIndex, colours) {
+  const fill = colours ? colours.colours[colourIndex] : colors[name];
+  return L.marker([p[0], p[1]], { title: p[3], icon: pin(fill, undefined, "layer-" + name), colourIndex })
     .bindPopup(popup(name, p));
 }
 
@@ -49,7 +52,17 @@ function clusterMarker(name, c) {
 // One dataset's layers on the map (lines and polygons under the markers), its tiles taking
 // those the first view carried.
 function datasetLayer(name) {
-  const points = L.markerClusterGroup(clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name));
+  const options = clusterOptions(colors[name], { maxClusterRadius: 50, chunkedLoading: true }, "layer-" + name);
+  const plain = options.iconCreateFunction;
+  // Coloured by a field, a cluster rings the mix of its places' colours.
+  options.iconCreateFunction = (cluster) => {
+    const layer = layers.find((l) => l.name === name), colours = layer && layer.explore && layer.explore.colours;
+    if (!colours) return plain(cluster);
+    const mix = new Array(colours.colours.length).fill(0);
+    cluster.getAllChildMarkers().forEach((marker) => { mix[marker.options.colourIndex]++; });
+    return L.divIcon(mixedClusterMarkup(cluster.getChildCount(), mix, colours.colours, "layer-" + name));
+  };
+  const points = L.markerClusterGroup(options);
   const clusters = L.layerGroup();
   const shapes = L.layerGroup();
   const group = L.featureGroup([shapes, points, clusters]).addTo(map);
@@ -75,9 +88,10 @@ function layersControl(titles) {
 
 // A cell of the quadtree with places matching the filters: their count, at the mean position of
 // all its places; a click zooms to the cell.
-function cellMarker(name, cell) {
-  const marker = L.marker([cell.lat, cell.lon], {
-    icon: clusterIcon(cell.count, colors[name], "layer-" + name), title: cell.count + (cell.count === 1 ? " place" : " places") });
+function cellMarker(name, cell, colours) {
+  const icon = cell.mix ? L.divIcon(mixedClusterMarkup(cell.count, cell.mix, colours.colours, "layer-" + name))
+    : clusterIcon(cell.count, colors[name], "layer-" + name);
+  const marker = L.marker([cell.lat, cell.lon], { icon, title: cell.count + (cell.count === 1 ? " place" : " places") });
   marker.on("click", () => map.setView([cell.lat, cell.lon], Math.min(map.getMaxZoom(), cell.key.length + 1)));
   return marker;
 }
@@ -88,21 +102,25 @@ function cellMarker(name, cell) {
 // cells two zooms down with their numbers of matching places (core/explore.js).
 function show(layer, keys, tiles) {
   const filled = layer.shapes.mapsiteFilled || new Set();
-  const explore = layer.explore && layer.explore.active ? layer.explore : null;
-  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0) + "|" + (explore ? explore.query : "");
+  // Filtered or coloured by a field, the map shows cells rather than the precomputed clusters.
+  const explore = layer.explore && (layer.explore.active || layer.explore.colours) ? layer.explore : null;
+  const colours = explore && explore.colours;
+  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0) + "|" + (explore ? explore.query : "") +
+    "|" + Boolean(colours);
   if (signature === layer.shown) return;
   layer.shown = signature;
   const points = [], clusters = [];
   tiles.forEach((tile, t) => {
     if (explore && tile.c) {
-      for (const cell of explore.cells(keys[t], 2)) clusters.push(cellMarker(layer.name, cell));
+      for (const cell of explore.cells(keys[t], 2)) clusters.push(cellMarker(layer.name, cell, colours));
       return;
     }
     // A cluster tile's places are the ones its clustering left alone: shown as they are, like
     // its clusters. A point tile's are grouped here by Leaflet.markercluster.
     (tile.p || []).forEach((p, i) => {
       if (explore && !explore.matches(keys[t], i)) return;
-      if (!filled.has(p[2])) (tile.c ? clusters : points).push(pointMarker(layer.name, p));
+      const marker = pointMarker(layer.name, p, colours ? explore.colourAt(keys[t], i) : undefined, colours);
+      if (!filled.has(p[2])) (tile.c ? clusters : points).push(marker);
     });
     for (const c of tile.c || []) clusters.push(clusterMarker(layer.name, c));
   });
@@ -247,6 +265,17 @@ function setUpPanel(layer, explore, panel, setUpFilters) {
     panel.querySelector(".filter-fit").addEventListener("click", () => {
       const b = explore.matchingBounds();
       if (b) map.fitBounds([[b.south, b.west], [b.north, b.east]], { padding: [20, 20], maxZoom: 16 });
+    });
+    // Coloured by a field: once the first markers are drawn, its column, then the colours and
+    // their legend, which filters by them.
+    const f = map.getContainer().getAttribute("data-colour-by");
+    if (f === null) return;
+    firstDrawn.then(() => Promise.all([explore.colourBy(Number(f)), import("./colour-legend.js")])).then(([, legend]) => {
+      const control = L.control({ position: "bottomleft" });
+      control.onAdd = () => legend.colourLegend(explore, Number(f), panel);
+      control.addTo(map);
+      layer.shown = null;
+      refresh();
     });
   });
 }
