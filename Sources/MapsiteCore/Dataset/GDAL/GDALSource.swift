@@ -86,7 +86,8 @@ final class GDALSource {
                         found: filter)
                 }
             }
-            let parts = ShapefileParts(dataset: handle, layerName: layerName, renaming: Self.renaming(path, file))
+            let parts = ShapefileParts(
+                dataset: handle, opened: opened, layerName: layerName, renaming: Self.renaming(path, file))
             let system = try Self.system(
                 of: layer, crs: config.crs, file: file, location: location, messages: messages, parts: parts)
             hasSystem = system != nil

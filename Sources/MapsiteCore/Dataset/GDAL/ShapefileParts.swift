@@ -18,9 +18,10 @@ struct ShapefileParts {
     /// The error of a `.dbf` whose number of records is not the number of shapes.
     let mismatch: InputError?
 
-    /// nil unless `dataset` is a Shapefile whose layer `layerName` has its `.shp` among its files.
+    /// nil unless `dataset` is a Shapefile whose layer `layerName` has its `.shp` among its files,
+    /// or is `opened`, or lies in `opened` (a folder, or a `.zip` opened as one).
     /// - Parameter renaming: pairs of a path on disk and the text messages show instead.
-    init?(dataset: GDALDatasetH, layerName: String, renaming: [(String, String)]) {
+    init?(dataset: GDALDatasetH, opened: String, layerName: String, renaming: [(String, String)]) {
         guard let driver = GDALGetDatasetDriver(dataset), let name = GDALGetDriverShortName(driver),
             String(cString: name) == "ESRI Shapefile"
         else { return nil }
@@ -34,14 +35,18 @@ struct ShapefileParts {
             }
             VSIFree(list)
         }
+        // GDAL's list names the parts of a plain Shapefile; of a zipped one, the archive alone.
+        files += [opened, opened + "/" + layerName + ".shp"]
         guard
             let shp = files.first(where: {
                 let name = ($0 as NSString).lastPathComponent
                 return (name as NSString).pathExtension.lowercased() == "shp"
                     && (name as NSString).deletingPathExtension.lowercased() == layerName.lowercased()
+                    && Self.size($0) != nil
             })
         else { return nil }
-        let base = (shp as NSString).deletingPathExtension
+        // Not NSString's deletingPathExtension, which makes `/vsizip//x` `/vsizip/x`.
+        let base = String(shp.dropLast(4))
         func part(_ extension: String) -> (path: String, size: Int)? {
             for candidate in [base + "." + `extension`, base + "." + `extension`.uppercased()] {
                 if let size = Self.size(candidate) { return (candidate, size) }
