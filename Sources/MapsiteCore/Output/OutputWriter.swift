@@ -7,9 +7,11 @@ import Foundation
 /// last build wrote that this build did not are removed at the end. Files it did not write, such
 /// as a README kept in the output folder, are left alone. Safe to call from several threads.
 ///
-/// While a build runs, the manifest is renamed to `.mapsite-manifest.incomplete`: if the build
-/// stops half way, the next one cannot trust the hashes (some files were already rewritten), so
-/// it rewrites every file, but it still knows which files to remove.
+/// While a build writes, the manifest is renamed to `.mapsite-manifest.incomplete` (at the first
+/// write, so a build refused before it leaves the folder as it was): if the build stops half way,
+/// the next one cannot trust the hashes (some files were already rewritten), so it rewrites every
+/// file, but it still knows which files to remove. A build whose write fails (a full disk) saves
+/// instead a manifest of what is on disk then (`saveAfterFailure`), old files and new ones.
 public final class OutputWriter: @unchecked Sendable {
     public struct Summary: Sendable, Equatable, Codable {
         public var files = 0
@@ -42,6 +44,15 @@ public final class OutputWriter: @unchecked Sendable {
     /// The files of the last build, finished or not: the ones to remove if this build does not write them.
     private let previousPaths: Set<String>
     private var current: [String: Entry] = [:]
+    /// What is on disk now, as far as this build knows: the last build's files, with each file
+    /// this build put in place; nil when the last build did not finish (its hashes are unknown).
+    private var onDisk: [String: Entry]?
+    /// The sizes of the last build's files, finished or not.
+    let previousSizes: [String: Int]
+    private var begun = false
+    /// Called before each file is put on disk, with its path; what it throws fails the write as
+    /// a full disk would. For tests of what a failed write leaves.
+    var beforeWrite: (@Sendable (String) throws -> Void)?
     private var summary = Summary()
     private let lock = NSLock()
     /// The output folder, open: files are made relative to it.
@@ -60,20 +71,38 @@ public final class OutputWriter: @unchecked Sendable {
         if FileManager.default.fileExists(atPath: manifest) {
             previous = Self.readManifest(at: manifest)
             previousPaths = Set(previous.keys)
+            previousSizes = previous.mapValues(\.size)
+            onDisk = previous
+        } else if FileManager.default.fileExists(atPath: incomplete) {
+            // The last build stopped half way: it may have left files under temporary names.
+            let listed = Self.readManifest(at: incomplete)
+            previous = [:]
+            previousPaths = Set(listed.keys)
+            previousSizes = listed.mapValues(\.size)
+        } else {
+            previous = [:]
+            previousPaths = []
+            previousSizes = [:]
+            onDisk = [:]
+        }
+    }
+
+    /// Marks the output as being written, before the first file: the manifest becomes
+    /// `.mapsite-manifest.incomplete` (or is made, empty, for a first build). Call with `lock` held.
+    private func begin() throws {
+        guard !begun else { return }
+        begun = true
+        let manifest = (directory as NSString).appendingPathComponent(Self.manifestName)
+        let incomplete = (directory as NSString).appendingPathComponent(Self.incompleteName)
+        if FileManager.default.fileExists(atPath: manifest) {
             unlink(incomplete)
             guard rename(manifest, incomplete) == 0 else {
-                close(folder)
                 throw OutputError(path: manifest, reason: "could not be renamed: \(String(cString: strerror(errno)))")
             }
         } else if FileManager.default.fileExists(atPath: incomplete) {
-            // The last build stopped half way: it may have left files under temporary names.
-            previous = [:]
-            previousPaths = Set(Self.readManifest(at: incomplete).keys)
             FileOnDisk.removeTemporaries(in: folder)
         } else {
             // A first build: marked as unfinished until it finishes, like any other.
-            previous = [:]
-            previousPaths = []
             try FileOnDisk.write([], to: incomplete)
         }
     }
@@ -123,6 +152,12 @@ public final class OutputWriter: @unchecked Sendable {
         let entry = Entry(
             hash: hash ?? bytes.withUnsafeBytes(StableHash.contents), size: bytes.count, inputs: inputs)
         lock.lock()
+        do {
+            try begin()
+        } catch {
+            lock.unlock()
+            throw error
+        }
         let duplicate = current.updateValue(entry, forKey: path) != nil
         summary.files += duplicate ? 0 : 1
         summary.bytes += bytes.count
@@ -132,8 +167,10 @@ public final class OutputWriter: @unchecked Sendable {
             lock.withLock { summary.unchanged += 1 }
             return
         }
+        try beforeWrite?(path)
         try FileOnDisk.write(bytes, to: path, in: folder, shownAs: directory + "/" + path)
         lock.withLock {
+            onDisk?[path] = entry
             summary.written += 1
             summary.bytesWritten += bytes.count
         }
@@ -147,6 +184,7 @@ public final class OutputWriter: @unchecked Sendable {
     public func finish() throws -> Summary {
         lock.lock()
         defer { lock.unlock() }
+        try begin()
         var emptied = Set<String>()
         // Never through a link: a file below one is left where it is.
         for path in previousPaths.sorted() where current[path] == nil && SitePath.isContained(path) {
@@ -163,6 +201,32 @@ public final class OutputWriter: @unchecked Sendable {
         unlink((directory as NSString).appendingPathComponent(Self.incompleteName))
         return summary
     }
+
+    /// After a failed write: saves the manifest of what is on disk now, the last build's files
+    /// with those this build put in place, so that the next build trusts it and rewrites only
+    /// what differs. Keeps the `.incomplete` one when the last build had not finished, or when
+    /// this one cannot be written either (the disk still full).
+    public func saveAfterFailure() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard begun, let onDisk else { return }
+        let manifest = (directory as NSString).appendingPathComponent(Self.manifestName)
+        guard (try? FileOnDisk.write(OutputManifest.encode(onDisk), to: manifest)) != nil else { return }
+        unlink((directory as NSString).appendingPathComponent(Self.incompleteName))
+    }
+
+    /// Whether `write` would leave the file at `path` as it is: the last build wrote these bytes.
+    func keeps(_ path: String, hash: UInt64, size: Int) -> Bool {
+        previous[path].map { $0.hash == hash && $0.size == size } ?? false
+    }
+
+    /// Whether `reuse` would keep the file at `path`, without counting it.
+    func wouldReuse(_ path: String, inputs: UInt64) -> Bool {
+        previous[path]?.inputs == inputs
+    }
+
+    /// The folder of the output, open, for `OutputSpace`.
+    var openFolder: Int32 { folder }
 
     private func writeManifest() throws {
         try FileOnDisk.write(

@@ -25,6 +25,8 @@ final class WriteQueue: @unchecked Sendable {
     private var failure: Error?
     /// Threads writing files now.
     private var writing = 0
+    /// Batches taken and not yet written.
+    private var active = 0
     private let capacity: Int
     /// How many files a writing thread takes at a time, so that two share the work.
     private let batch = 64
@@ -74,6 +76,16 @@ final class WriteQueue: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Waits until every file queued so far is written, and takes more after: what is queued
+    /// next reaches the disk after all of it.
+    /// - Throws: the first write error.
+    func flush() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while (head < files.count || active > 0) && failure == nil { condition.wait() }
+        if let failure { throw failure }
+    }
+
     /// Waits until every queued file is written.
     /// - Throws: the first write error.
     func finish() throws {
@@ -94,6 +106,7 @@ final class WriteQueue: @unchecked Sendable {
             let end = min(files.count, head + batch)
             let taken = Array(files[head..<end])
             head = end
+            active += 1
             if head == files.count {
                 files.removeAll(keepingCapacity: true)
                 head = 0
@@ -112,7 +125,9 @@ final class WriteQueue: @unchecked Sendable {
                 }
             }
             condition.lock()
+            active -= 1
             if let error, failure == nil { failure = error }
+            condition.broadcast()
         }
         writing -= 1
         condition.broadcast()
