@@ -132,33 +132,27 @@ struct GISInputCommandTests {
             let info = try run("ogrinfo", ["-q", "-al", "content/data/shapes.gpkg"], in: directory).out
             #expect(info.contains("POLYGON ((0 0,4 0,4 4,0 4,0 0),(1 1,2 1,1 1))"), "\(info)")
             #expect(info.contains("MULTIPOLYGON (((10 0,11 0,10 0)),((20 0,22 0,22 2,20 2,20 0)))"), "\(info)")
-            for (source, expected) in [
-                (
-                    "shapes.gpkg",
-                    #"content/data/shapes.gpkg: layer "shapes": rings of fewer than 4 positions (collapsed, as where a shape is cut at an extract's edge) dropped from 2 features: FID 1, FID 2"#
-                ),
-                (
-                    "shapes.geojson",
-                    #"content/data/shapes.geojson: rings of fewer than 4 positions (collapsed, as where a shape is cut at an extract's edge) dropped from 2 features: feature 1, feature 2"#
-                ),
-            ] {
-                if source == "shapes.geojson" {
-                    // The one data file of the content folder, as the GeoPackage was.
-                    try FileManager.default.removeItem(atPath: directory + "/content/data/shapes.gpkg")
-                    try writeFiles(["content/data/shapes.geojson": geojson], in: directory)
-                }
-                let result = try build(
-                    directory, "  - name: shapes\n    source: data/\(source)\n    item_title: name\n")
-                #expect(result.status == 0, "\(result.stderr)")
-                #expect(warnings(result) == [expected], "\(source)")
-                let places = try downloaded(directory, "shapes")
+            try writeFiles(["content/data/shapes.geojson": geojson], in: directory)
+            // Both in one site: the GeoPackage through GDAL, the GeoJSON through mapsite's reader.
+            let result = try build(
+                directory,
+                "  - name: gpkg\n    source: data/shapes.gpkg\n    item_title: name\n"
+                    + "  - name: json\n    source: data/shapes.geojson\n    item_title: name\n")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                warnings(result) == [
+                    #"content/data/shapes.gpkg: layer "shapes": rings of fewer than 4 positions (collapsed, as where a shape is cut at an extract's edge) dropped from 2 features: FID 1, FID 2"#,
+                    #"content/data/shapes.geojson: rings of fewer than 4 positions (collapsed, as where a shape is cut at an extract's edge) dropped from 2 features: feature 1, feature 2"#,
+                ])
+            for name in ["gpkg", "json"] {
+                let places = try downloaded(directory, name)
                 // What is left: the outer ring alone, the second part alone, the whole one as it was.
                 #expect(
                     places["Hole"]?["coordinates"] as? [[[Double]]] == [[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]]],
-                    "\(source)")
+                    "\(name)")
                 #expect(places["Hole"]?["type"] as? String == "Polygon")
                 let parts = places["Parts"]?["coordinates"] as? [[[[Double]]]]
-                #expect(parts?.count == 1, "\(source)")
+                #expect(parts?.count == 1, "\(name)")
                 #expect(Set(parts?.first?.first?.map { $0 } ?? []) == [[20, 0], [22, 0], [22, 2], [20, 2]])
                 #expect(places["Whole"] != nil)
             }
@@ -202,16 +196,12 @@ struct GISInputCommandTests {
                 result.stderr.contains(
                     #"content/data/points.fgb: layer "points": expected the 100 features the source declares (fewer are read from a file cut short, or from parts that disagree), found "50 features""#
                 ), "\(result.stderr)")
-            // skip_invalid builds what there is, and says so.
-            let skipped = try build(directory, settings + "    skip_invalid: true\n")
-            #expect(skipped.status == 0)
-            #expect(warnings(skipped).contains { $0.contains(#"expected the 100 features the source declares"#) })
         }
     }
 
-    /// A Shapefile of `shapes` points whose `.dbf` has `records` records: both made by ogr2ogr
-    /// from `points.geojson`, the `.dbf` of another.
-    private func mismatchedShapefile(shapes: Int, records: Int, in directory: String) throws {
+    /// The Shapefile `content/data/<name>.shp` of `shapes` points whose `.dbf` has `records`
+    /// records: both made by ogr2ogr from `points.geojson`, the `.dbf` of another.
+    private func mismatchedShapefile(_ name: String, shapes: Int, records: Int, in directory: String) throws {
         let features = (0..<max(shapes, records)).map {
             #"{"type": "Feature", "properties": {"name": "P\#($0)"}, "geometry": {"type": "Point", "coordinates": [\#($0), 1]}}"#
         }
@@ -223,42 +213,54 @@ struct GISInputCommandTests {
             in: directory)
         try FileManager.default.createDirectory(atPath: directory + "/content/data", withIntermediateDirectories: true)
         try run(
-            "ogr2ogr", ["-f", "ESRI Shapefile", "content/data/places.shp", "points.geojson", "-limit", "\(shapes)"],
+            "ogr2ogr", ["-f", "ESRI Shapefile", "content/data/\(name).shp", "points.geojson", "-limit", "\(shapes)"],
             in: directory)
         try run(
-            "ogr2ogr", ["-f", "ESRI Shapefile", "other.shp", "points.geojson", "-limit", "\(records)"], in: directory)
-        try FileManager.default.removeItem(atPath: directory + "/content/data/places.dbf")
+            "ogr2ogr", ["-f", "ESRI Shapefile", "other.shp", "points.geojson", "-limit", "\(records)", "-overwrite"],
+            in: directory)
+        try FileManager.default.removeItem(atPath: directory + "/content/data/\(name).dbf")
         try FileManager.default.copyItem(
-            atPath: directory + "/other.dbf", toPath: directory + "/content/data/places.dbf")
+            atPath: directory + "/other.dbf", toPath: directory + "/content/data/\(name).dbf")
     }
 
-    @Test(
-        "a .shp of 5 shapes with a .dbf of 3 records, and 3 with 5: an error naming the .dbf",
-        arguments: [(5, 3), (3, 5)])
-    func mismatchedParts(shapes: Int, records: Int) throws {
+    @Test("a .shp of 5 shapes with a .dbf of 3 records, and 3 with 5: an error naming the .dbf")
+    func mismatchedParts() throws {
         try withTemporaryDirectory { directory in
-            try mismatchedShapefile(shapes: shapes, records: records, in: directory)
-            // GDAL reads the smaller number of places.
-            let read = try run("ogrinfo", ["-q", "-al", "content/data/places.shp"], in: directory).out
-            #expect(read.components(separatedBy: "OGRFeature(places)").count - 1 == min(shapes, records))
-            let settings = "  - source: data/places.shp\n    item_title: name\n"
+            let cases = [("five", 5, 3), ("three", 3, 5)]
+            var settings = ""
+            for (name, shapes, records) in cases {
+                try mismatchedShapefile(name, shapes: shapes, records: records, in: directory)
+                // GDAL reads the smaller number of places, without a word.
+                let read = try run("ogrinfo", ["-q", "-al", "content/data/\(name).shp"], in: directory)
+                #expect(read.out.components(separatedBy: "OGRFeature(\(name))").count - 1 == 3)
+                #expect(read.err.isEmpty)
+                settings += "  - source: data/\(name).shp\n    item_title: name\n"
+            }
             let result = try build(directory, settings)
             #expect(result.status == 1)
-            #expect(
-                result.stderr.contains(
-                    "content/data/places.dbf: expected \(shapes) records, one for each shape of content/data/places.shp "
-                        + "(GDAL would read \(min(shapes, records)) places, dropping the rest), found \"\(records) records\""
-                ), "\(result.stderr)")
-            let skipped = try build(directory, settings + "    skip_invalid: true\n")
-            #expect(skipped.status == 0)
-            #expect(warnings(skipped).contains { $0.hasPrefix("content/data/places.dbf: expected \(shapes) records") })
+            for (name, shapes, records) in cases {
+                #expect(
+                    result.stderr.contains(
+                        "content/data/\(name).dbf: expected \(shapes) records, one for each shape of "
+                            + "content/data/\(name).shp (GDAL would read 3 places, dropping the rest), "
+                            + "found \"\(records) records\""), "\(result.stderr)")
+            }
+            // skip_invalid: the places that can be read, and the same as warnings.
+            let skipped = try build(
+                directory, settings.replacingOccurrences(of: "name\n", with: "name\n    skip_invalid: true\n"))
+            #expect(skipped.status == 0, "\(skipped.stderr)")
+            for (name, shapes, _) in cases {
+                #expect(
+                    warnings(skipped).contains { $0.hasPrefix("content/data/\(name).dbf: expected \(shapes) records") })
+                #expect(try downloaded(directory, name).count == 3)
+            }
         }
     }
 
-    @Test("a binary .prj: an error naming it; crs: builds the same Shapefile")
+    @Test("a binary .prj: an error naming it, not a Shapefile without a coordinate system")
     func garbagePrj() throws {
         try withTemporaryDirectory { directory in
-            try mismatchedShapefile(shapes: 3, records: 3, in: directory)
+            try mismatchedShapefile("places", shapes: 3, records: 3, in: directory)
             var garbage = Data((0..<200).map { UInt8(($0 * 37 + 11) % 256) })
             garbage[0] = 0x7F
             try garbage.write(to: URL(fileURLWithPath: directory + "/content/data/places.prj"))
@@ -270,7 +272,6 @@ struct GISInputCommandTests {
                     #"content/data/places.prj: expected the coordinate system of content/data/places.shp as WKT; or crs: in site.yml to set the system instead, found "200 bytes that are not text""#
                 ), "\(result.stderr)")
             #expect(!result.stderr.contains("ERROR 1"))
-            #expect(try build(directory, settings + "    crs: EPSG:4326\n").status == 0)
         }
     }
 
@@ -329,10 +330,13 @@ struct GISInputCommandTests {
             let comment = try build(directory, settings + "    where: \"kind = 'park' -- and more\"\n")
             #expect(comment.status == 1)
             #expect(comment.stderr.contains("GDAL would drop the text after --, which starts a comment"))
-            // A ; inside quotes is text.
-            #expect(try build(directory, settings + "    where: \"kind = 'a;b' OR 1=1\"\n").status == 0)
-            let none = try build(directory, settings + "    where: \"kind = 'pond'\"\n")
-            #expect(none.status == 0)
+            // A ; inside quotes is text; a where matching nothing warns. Both in one site.
+            let none = try build(
+                directory,
+                "  - name: quoted\n    source: data/parks.gpkg\n    where: \"kind = 'a;b' OR 1=1\"\n"
+                    + "  - name: none\n    source: data/parks.gpkg\n    where: \"kind = 'pond'\"\n")
+            #expect(none.status == 0, "\(none.stderr)")
+            #expect(try downloaded(directory, "quoted").count == 1)
             #expect(
                 warnings(none) == [
                     #"content/data/parks.gpkg: layer "parks": no feature matches where "kind = 'pond'" (of its 1): the dataset has no places"#
@@ -444,13 +448,13 @@ struct GISInputCommandTests {
                 ], in: directory)
             try run("ogr2ogr", ["-f", "GPKG", "elsewhere/parks.gpkg", "elsewhere/a.geojson"], in: directory)
             let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
-            let gpkg = try build(
-                directory, "  - name: parks\n    source: \(absolute)/elsewhere/parks.gpkg\n    item_title: name\n")
-            #expect(gpkg.status == 0, "\(gpkg.stderr)")
+            let result = try build(
+                directory,
+                "  - name: parks\n    source: \(absolute)/elsewhere/parks.gpkg\n    item_title: name\n"
+                    + "  - name: spots\n    source: \(absolute)/elsewhere/a.geojson\n    item_title: name\n")
+            #expect(result.status == 0, "\(result.stderr)")
             #expect(try downloaded(directory, "parks").keys.sorted() == ["A"])
-            let json = try build(
-                directory, "  - name: parks\n    source: \(absolute)/elsewhere/a.geojson\n    item_title: name\n")
-            #expect(json.status == 0, "\(json.stderr)")
+            #expect(try downloaded(directory, "spots").keys.sorted() == ["A"])
         }
     }
 }

@@ -48,4 +48,28 @@ struct GISSourceCheckTests {
         #expect(dataset.items.map(\.title).sorted() == ["P0", "P1", "P2", "P3"])
         #expect(dataset.warnings.isEmpty)
     }
+
+    @Test("a .prj GDAL cannot read: an error naming it, with its start; crs: sets the system instead")
+    func unreadablePrj() throws {
+        let geojson =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"}, "#
+            + #""geometry": {"type": "Point", "coordinates": [2694000, 236000]}}]}"#
+        let commands = [
+            ["ogr2ogr", "-f", "ESRI Shapefile", "parks.shp", "parks.geojson"],
+            ["sh", "-c", "printf 'PROJCS[\"broken' > parks.prj"],
+        ]
+        let files = ["parks.geojson": geojson]
+        let found = GISFixture.errors(files: files, commands: commands, "source: parks.shp\nitem_title: name")
+        #expect(found.count == 1)
+        #expect(
+            found.first?.hasPrefix(
+                "content/parks.prj: expected the coordinate system of content/parks.shp as WKT; or crs: in site.yml "
+                    + "to set the system instead (GDAL: ") == true, "\(found)")
+        #expect(found.first?.hasSuffix(#"found "PROJCS["broken""#) == true, "\(found)")
+        // With crs, the same file loads, where pyproj puts it.
+        let dataset = try GISFixture.load(
+            files: files, commands: commands, "source: parks.shp\nitem_title: name\ncrs: EPSG:2272")
+        let expected = try ProjOracle.lonLat([(2694000, 236000)], crs: "EPSG:2272")[0]
+        #expect(ProjOracle.metres(try #require(dataset.items.first).point, expected) < 0.01)
+    }
 }
