@@ -72,4 +72,19 @@ struct GISSourceCheckTests {
         let expected = try ProjOracle.lonLat([(2694000, 236000)], crs: "EPSG:2272")[0]
         #expect(ProjOracle.metres(try #require(dataset.items.first).point, expected) < 0.01)
     }
+
+    @Test("GDAL's warning while reading a feature: a warning naming the file, the layer and the feature")
+    func featureWarning() throws {
+        // A .csvt types the column n as integers; GDAL warns at the feature whose n is not one.
+        let files = [
+            "w.csv": "n,name,WKT\n12abc,A,\"POINT (1 2)\"\n7,B,\"POINT (2 3)\"\n",
+            "w.csvt": "Integer,String,WKT\n",
+        ]
+        let dataset = try GISFixture.load(files: files, commands: [], "source: w.csv\nformat: gdal\nitem_title: name")
+        #expect(dataset.items.count == 2)
+        #expect(
+            dataset.warnings == [
+                #"content/w.csv: layer "w": GDAL warns: Invalid value type found in record 1 for field n. This warning will no longer be emitted. (FID 1)"#
+            ])
+    }
 }
