@@ -14,6 +14,7 @@ struct ShapefileParts {
         var found: String
     }
 
+    /// The `.prj`, unless there is none or it is empty.
     let projection: Projection?
     /// The error of a `.dbf` whose number of records is not the number of shapes.
     let mismatch: InputError?
@@ -58,19 +59,15 @@ struct ShapefileParts {
                 $0.1 + path.dropFirst($0.0.count)
             } ?? path
         }
-        if let prj = part("prj") {
+        projection = part("prj").flatMap { prj in
             let bytes = Self.bytes(prj.path, count: min(prj.size, 200))
-            let text = String(validating: bytes, as: UTF8.self)
+            let text = String(validating: bytes, as: UTF8.self)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            // An empty .prj (some tools write one) declares no system, as no .prj does.
+            if text?.isEmpty == true && prj.size <= 200 { return nil }
             let isText =
                 text != nil && !bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 || $0 == 0x7F }
-            let found =
-                prj.size == 0
-                ? "an empty file"
-                : isText
-                    ? text!.trimmingCharacters(in: .whitespacesAndNewlines) : "\(prj.size) bytes that are not text"
-            projection = Projection(shown: shown(prj.path), found: found)
-        } else {
-            projection = nil
+            return Projection(
+                shown: shown(prj.path), found: isText ? text! : "\(prj.size) bytes that are not text")
         }
         mismatch = Self.mismatch(shx: part("shx"), dbf: part("dbf"), shp: shp, shown: shown)
     }

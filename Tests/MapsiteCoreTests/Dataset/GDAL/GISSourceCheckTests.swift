@@ -1,4 +1,5 @@
 import Foundation
+import MapsiteGeo
 import Testing
 
 @testable import MapsiteCore
@@ -86,5 +87,19 @@ struct GISSourceCheckTests {
             dataset.warnings == [
                 #"content/w.csv: layer "w": GDAL warns: Invalid value type found in record 1 for field n. This warning will no longer be emitted. (FID 1)"#
             ])
+    }
+
+    @Test("an empty .prj declares no system, as no .prj: longitudes and latitudes load")
+    func emptyPrj() throws {
+        let geojson =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"}, "#
+            + #""geometry": {"type": "Point", "coordinates": [1, 2]}}]}"#
+        let commands = [
+            ["ogr2ogr", "-f", "ESRI Shapefile", "parks.shp", "parks.geojson"], ["cp", "/dev/null", "parks.prj"],
+        ]
+        let dataset = try GISFixture.load(
+            files: ["parks.geojson": geojson], commands: commands, "source: parks.shp\nitem_title: name")
+        #expect(dataset.items.first?.point == GeoPoint(latitude: 2, longitude: 1))
+        #expect(dataset.warnings.isEmpty)
     }
 }
