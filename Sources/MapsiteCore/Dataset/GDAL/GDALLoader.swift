@@ -47,7 +47,7 @@ enum GDALLoader {
                     file: file, location: layer, expected: "features GDAL can read" + GDALSource.reason(ending),
                     found: "\(reader.count) features read, then an error")
             }
-            if config.filter == nil, source.mismatch == nil, let declared = source.declaredCount,
+            if config.filter == nil, !source.isShapefile, let declared = source.declaredCount,
                 declared != reader.count
             {
                 let problem = InputError(

@@ -27,6 +27,9 @@ final class GDALSource {
     /// `GDALLoader`, which makes it an error unless `skip_invalid`).
     private(set) var warnings: [String] = []
     private(set) var mismatch: InputError?
+    /// Whether the layer is a Shapefile's, whose count of shapes includes the records its `.dbf`
+    /// marks deleted (which GDAL skips): its parts are compared instead (`ShapefileParts`).
+    private(set) var isShapefile = false
 
     /// - Parameter path: the file on disk; a `.zip` is opened as a folder of its files.
     /// - Parameter file: the path shown in messages.
@@ -102,6 +105,7 @@ final class GDALSource {
             }
             warnings = warned
             mismatch = parts?.mismatch
+            isShapefile = parts != nil
         } catch {
             GDALClose(handle)
             throw error

@@ -102,4 +102,29 @@ struct GISSourceCheckTests {
         #expect(dataset.items.first?.point == GeoPoint(latitude: 2, longitude: 1))
         #expect(dataset.warnings.isEmpty)
     }
+
+    @Test("a Shapefile record marked deleted in its .dbf: left out, as GDAL leaves it out, without an error")
+    func deletedRecord() throws {
+        let features = (0..<3).map {
+            #"{"type": "Feature", "properties": {"name": "P\#($0)"}, "geometry": {"type": "Point", "coordinates": [\#($0), 1]}}"#
+        }
+        let geojson = #"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",") + "]}"
+        let dataset = try withTemporaryDirectory { directory in
+            try GISFixture.make(
+                files: ["points.geojson": geojson],
+                commands: [["ogr2ogr", "-f", "ESRI Shapefile", "places.shp", "points.geojson"]], in: directory)
+            // The second record's first byte, `*`: deleted (its offset from the header's sizes).
+            let url = URL(fileURLWithPath: directory + "/places.dbf")
+            var dbf = [UInt8](try Data(contentsOf: url))
+            let header = Int(dbf[8]) | Int(dbf[9]) << 8
+            let record = Int(dbf[10]) | Int(dbf[11]) << 8
+            dbf[header + record] = UInt8(ascii: "*")
+            try Data(dbf).write(to: url)
+            return try DatasetLoader.load(
+                TestDataset.config("source: places.shp\nitem_title: name"), contentDirectory: directory,
+                displayDirectory: "content")
+        }
+        #expect(dataset.items.map(\.title).sorted() == ["P0", "P2"])
+        #expect(dataset.warnings.isEmpty)
+    }
 }
