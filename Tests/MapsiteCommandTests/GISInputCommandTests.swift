@@ -69,17 +69,19 @@ struct GISInputCommandTests {
 
     // MARK: Point 4: rings of fewer than four positions
 
-    /// Two buildings of an OpenStreetMap extract, the second cut at its edge: two of its four nodes
-    /// are outside, so GDAL gives it a ring of three positions.
+    /// Two buildings of OpenStreetMap, whole; `osmium extract` cuts the second at the extract's
+    /// edge (longitude 24.9405), as a city's extract cuts the buildings on its border.
     private let osm = """
         <?xml version='1.0' encoding='UTF-8'?>
         <osm version="0.6" generator="mapsite tests">
-          <node id="1" version="1" lat="60.1700" lon="24.9400"/>
-          <node id="2" version="1" lat="60.1700" lon="24.9410"/>
-          <node id="3" version="1" lat="60.1705" lon="24.9410"/>
-          <node id="4" version="1" lat="60.1705" lon="24.9400"/>
+          <node id="1" version="1" lat="60.1700" lon="24.9350"/>
+          <node id="2" version="1" lat="60.1700" lon="24.9360"/>
+          <node id="3" version="1" lat="60.1705" lon="24.9360"/>
+          <node id="4" version="1" lat="60.1705" lon="24.9350"/>
           <node id="11" version="1" lat="60.1710" lon="24.9400"/>
           <node id="12" version="1" lat="60.1710" lon="24.9410"/>
+          <node id="13" version="1" lat="60.1715" lon="24.9410"/>
+          <node id="14" version="1" lat="60.1715" lon="24.9400"/>
           <way id="100" version="1">
             <nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="1"/>
             <tag k="building" v="yes"/><tag k="name" v="Whole"/>
@@ -93,23 +95,35 @@ struct GISInputCommandTests {
         """
 
     @Test(
-        "an OpenStreetMap building cut at the extract's edge: an error naming it and skip_invalid; with it, the rest builds"
+        "an OpenStreetMap extract's building cut at its edge: an error naming it and skip_invalid; with it, the rest builds"
     )
     func clippedBuilding() throws {
         try withTemporaryDirectory { directory in
-            try writeFiles(["content/data/buildings.osm": osm], in: directory)
-            let settings = "  - source: data/buildings.osm\n    layer: multipolygons\n    item_title: name\n"
+            try writeFiles(["city.osm": osm], in: directory)
+            try FileManager.default.createDirectory(
+                atPath: directory + "/content/data", withIntermediateDirectories: true)
+            let pbf = "content/data/buildings.osm.pbf"
+            try run(
+                "osmium", ["extract", "-b", "24.93,60.16,24.9405,60.18", "-s", "simple", "city.osm", "-o", pbf],
+                in: directory)
+            // GDAL's own reading of the cut building: a ring of three positions.
+            let info = try run("ogrinfo", ["-q", "-al", pbf, "multipolygons"], in: directory)
+            #expect(info.out.contains("MULTIPOLYGON (((24.94 60.171,24.94 60.1715,24.94 60.171)))"), "\(info.out)")
+            let settings =
+                "  - name: buildings\n    source: data/buildings.osm.pbf\n    layer: multipolygons\n    item_title: name\n"
             let stopped = try build(directory, settings)
             #expect(stopped.status == 1)
-            // GDAL's own reading of the cut building: a ring of three positions.
-            let info = try run("ogrinfo", ["-q", "-al", "content/data/buildings.osm", "multipolygons"], in: directory)
-            #expect(info.out.contains("MULTIPOLYGON (((24.94 60.171,24.941 60.171,24.94 60.171)))"), "\(info.out)")
             #expect(
                 stopped.stderr.contains(
-                    #"content/data/buildings.osm: layer "multipolygons", FID 101: geometry.coordinates[0][0]: expected a ring of at least 4 positions (rings of fewer, collapsed as where a shape is cut at an extract's edge, are dropped, and this feature has no other polygon; skip_invalid: true builds the site without such features, listing them), found "[[24.94, 60.171], [24.941, 60.171], [24.94, 60.171]]""#
+                    #"content/data/buildings.osm.pbf: layer "multipolygons", FID 101: geometry.coordinates[0][0]: expected a ring of at least 4 positions (rings of fewer, collapsed as where a shape is cut at an extract's edge, are dropped, and this feature has no other polygon; skip_invalid: true builds the site without such features, listing them), found "[[24.94, 60.171], [24.94, 60.1715], [24.94, 60.171]]""#
                 ), "\(stopped.stderr)")
             let built = try build(directory, settings + "    skip_invalid: true\n")
             #expect(built.status == 0, "\(built.stderr)")
+            // Listed as skipped, and left out of the site.
+            let output = built.stdout + built.stderr
+            #expect(
+                output.contains(
+                    "Skipped 1 invalid rows:\n  content/data/buildings.osm.pbf: layer \"multipolygons\", FID 101: "))
             #expect(try downloaded(directory, "buildings").keys.sorted() == ["Whole"])
         }
     }
