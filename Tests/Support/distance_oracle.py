@@ -6,9 +6,10 @@ Reads a JSON file {"shapes": [...], "pairs": [[i, j], ...]}: each shape a GeoJSO
 Writes {"distances": [...]}: for each pair, the shortest distance in metres on a sphere of
 6,371,008.8 m between the two shapes, 0 when they intersect.
 
-How: every edge is first split along its great circle (pyproj.Geod on the sphere) into pieces of
-at most a sixteenth of it and 2 km, so that a straight piece in a projection stays within
-centimetres of the arc. The pair is projected to an azimuthal-equidistant plane centred between
+Every edge is the straight line in longitude/latitude between its vertices, the short way round
+(as mapsite reads edges: docs/shapes.md). How: every edge is first split along that line into
+pieces of at most a sixteenth of it and 2 km (by pyproj.Geod's length of its great circle), so
+that a straight piece in a projection stays within centimetres of it. The pair is projected to an azimuthal-equidistant plane centred between
 them; shapely's intersects says 0, else nearest_points gives the nearest point of the first
 shape. Twice, the plane is re-centred there and the nearest points found again; the distance is
 then the planar distance from the centre, which that projection keeps exactly, to the other
@@ -34,9 +35,10 @@ def densify_line(coords):
     for (x1, y1), (x2, y2) in zip(coords, coords[1:]):
         _, _, length = GEOD.inv(x1, y1, x2, y2)
         pieces = max(16, int(length / 2000) + 1)
+        step = (x2 - x1 + 180) % 360 - 180
         if length > 0:
-            out.extend(GEOD.npts(x1, y1, x2, y2, pieces - 1))
-        out.append((x2, y2))
+            out.extend((x1 + step * i / pieces, y1 + (y2 - y1) * i / pieces) for i in range(1, pieces))
+        out.append((x1 + step, y2))
     return out
 
 

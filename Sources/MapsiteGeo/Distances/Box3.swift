@@ -24,11 +24,11 @@ struct Box3: Sendable {
     /// cap around the mean of its vertices that holds its boundary, and the box of that cap is
     /// added (the whole cube when the cap reaches 90°).
     /// - Complexity: O(n) for n vertices.
-    init(vertices: [SphereVector], starts: [Int32], hasArea: Bool) {
+    init(vertices: [SphereVector], starts: [Int32], hasArea: Bool, slack: Double) {
         var box = Box3.empty
         var sagitta = 0.0
         for path in 0..<(starts.count - 1) {
-            sagitta = max(sagitta, box.add(path: vertices, Int(starts[path])..<Int(starts[path + 1])))
+            sagitta = max(sagitta, box.add(path: vertices, Int(starts[path])..<Int(starts[path + 1]), slack: slack))
         }
         box.grow(by: sagitta)
         if hasArea {
@@ -61,8 +61,10 @@ struct Box3: Sendable {
 
     @inline(__always)
     /// Adds the vertices `range` of a path and returns the largest sagitta of the great-circle
-    /// edges between consecutive ones: how far those edges bow out of the box of their ends.
-    mutating func add(path vertices: [SphereVector], _ range: Range<Int>) -> Double {
+    /// arcs between consecutive ones (how far those arcs bow out of the box of their ends), plus
+    /// `slack`: how far the straight edges the arcs stand for may stray from them
+    /// (`StraightEdge`), so that the box grown by it holds the edges too.
+    mutating func add(path vertices: [SphereVector], _ range: Range<Int>, slack: Double) -> Double {
         var sagitta = 0.0
         for index in range {
             add(vertices[index])
@@ -71,7 +73,7 @@ struct Box3: Sendable {
                 sagitta = max(sagitta, 1 - max(0, 1 - squared / 4).squareRoot())
             }
         }
-        return sagitta
+        return sagitta + slack
     }
 
     mutating func add(_ point: SphereVector) {

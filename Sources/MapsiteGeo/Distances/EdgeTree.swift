@@ -33,16 +33,15 @@ struct EdgeTree: Sendable {
     var pieces: [Piece] = []
     /// The root first.
     var nodes: [Node] = []
-    /// For containment (`indexRings`): each path's polygon or -1, the polygons whose outer ring
-    /// goes around the north pole, and the rings not closed by a repeat of their first vertex.
+    /// For containment (`indexRings`): each path's polygon or -1, and the polygons whose outer
+    /// ring goes around the north pole.
     var polygonOfPath: [Int32] = []
     var polarPolygons: [Int32] = []
-    var openRings: [Int32] = []
 
     /// The tree of the paths of `vertices` that start at `starts` (with a last entry for the end),
     /// or nil for a shape of fewer than `minimumVertices` vertices.
     /// - Complexity: O(n log² n) for n vertices.
-    init?(vertices: [SphereVector], starts: [Int32]) {
+    init?(vertices: [SphereVector], starts: [Int32], slack: Double) {
         guard vertices.count >= Self.minimumVertices else { return nil }
         var boxes: [Box3] = []
         for path in 0..<(starts.count - 1) {
@@ -51,7 +50,7 @@ struct EdgeTree: Sendable {
             repeat {
                 let stop = end - start <= 1 ? end : min(start + Self.pieceEdges + 1, end)
                 pieces.append(Piece(start: Int32(start), end: Int32(stop), path: Int32(path)))
-                boxes.append(Self.box(of: vertices, start..<stop))
+                boxes.append(Self.box(of: vertices, start..<stop, slack: slack))
                 start = stop - 1
             } while start < end - 1
         }
@@ -65,9 +64,9 @@ struct EdgeTree: Sendable {
 
     /// The box of the arcs between consecutive vertices of `range`, as `Box3(vertices:…)` makes
     /// a shape's: the vertices' box grown by the largest sagitta of the arcs.
-    private static func box(of vertices: [SphereVector], _ range: Range<Int>) -> Box3 {
+    private static func box(of vertices: [SphereVector], _ range: Range<Int>, slack: Double) -> Box3 {
         var box = Box3.empty
-        box.grow(by: box.add(path: vertices, range))
+        box.grow(by: box.add(path: vertices, range, slack: slack))
         return box
     }
 

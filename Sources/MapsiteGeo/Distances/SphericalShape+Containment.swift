@@ -1,46 +1,70 @@
 import Foundation
 
 extension SphericalShape {
-    /// Whether `point` lies inside one of the shape's polygons (holes cut out), edges taken as
-    /// great-circle arcs; false for shapes without polygons.
+    /// Whether the point at `latitude`, `longitude` (degrees; `point` its unit vector) lies inside
+    /// one of the shape's polygons or on its boundary, holes cut out; false for shapes without
+    /// polygons.
     ///
-    /// Each ring counts how often the meridian from the point up to the north pole crosses it; an
-    /// odd count is inside, except for a ring that goes around the north pole (`ringPoles`),
-    /// where the pole itself is inside and the count is read the other way. A point exactly on
-    /// an edge may be read either way: its distance to the edge is 0 then anyway.
+    /// Edges are straight in longitude/latitude (`StraightEdge`), and the answer is that of
+    /// `Polygon.contains`, which regions use: a closed set (a point on any ring's boundary is
+    /// inside), decided exactly. Each ring counts how often the meridian from the point up to the
+    /// north pole crosses it (`northCrossing`, longitudes taken relative to the point's, so that
+    /// rings across the antimeridian count right); an odd count is inside, except for a ring that
+    /// goes around the north pole (`ringPoles`), where the pole itself is inside and the count is
+    /// read the other way.
     /// - Complexity: O(n) for n vertices.
-    func contains(_ point: SphereVector, longitude: Double) -> Bool {
-        if let tree, !polygons.isEmpty { return tree.contains(point, longitude: longitude, in: self) }
+    func contains(_ point: SphereVector, latitude: Double, longitude: Double) -> Bool {
+        if let tree, !polygons.isEmpty {
+            return tree.contains(point, latitude: latitude, longitude: longitude, in: self)
+        }
         for polygon in polygons {
-            guard insideRing(Int(polygon.lowerBound), point, longitude) else { continue }
-            var inHole = false
-            for hole in (polygon.lowerBound + 1)..<polygon.upperBound where insideRing(Int(hole), point, longitude) {
-                inHole = true
-                break
+            var insideOuter = false
+            var insideHole = false
+            for ring in polygon {
+                switch ringCrossing(Int(ring), latitude, longitude) {
+                case .boundary: return true
+                case .crossing: if ring == polygon.lowerBound { insideOuter = true } else { insideHole = true }
+                case .none: break
+                }
             }
-            if !inHole { return true }
+            if insideOuter && !insideHole { return true }
         }
         return false
     }
 
-    /// Whether `point` is inside ring `path` alone.
-    func insideRing(_ path: Int, _ point: SphereVector, _ longitude: Double) -> Bool {
+    /// `.crossing` when the point is inside ring `path` alone, `.boundary` when on it.
+    func ringCrossing(_ path: Int, _ latitude: Double, _ longitude: Double) -> EdgeCrossing {
         let range = self.path(path)
-        guard range.count >= 2 else { return false }
-        let meridian = Self.meridianPlane(longitude)
+        guard range.count >= 2 else { return .none }
         var inside = ringPoles[path] > 0
-        var previous = range.upperBound - 1
-        var previousOffset = Self.offset(longitudes[previous], from: longitude)
-        for index in range {
-            let offset = Self.offset(longitudes[index], from: longitude)
-            if Self.crossesMeridian(vertices[previous], previousOffset, vertices[index], offset, meridian, above: point)
-            {
-                inside.toggle()
+        for index in range.dropLast() {
+            switch Self.northCrossing(index, index + 1, of: self, latitude, longitude) {
+            case .boundary: return .boundary
+            case .crossing: inside.toggle()
+            case .none: break
             }
-            previous = index
-            previousOffset = offset
         }
-        return inside
+        return inside ? .crossing : .none
+    }
+
+    /// How the straight edge from vertex `a` to vertex `b` of `shape` meets the meridian from the
+    /// point at `latitude`, `longitude` up to the north pole: `EdgeCrossing.classify` in the plane
+    /// of (latitude, -longitude), whose ray towards +x is that meridian. Longitudes are taken
+    /// relative to the point's (within -180…180) when an end lies more than 180° from it or from
+    /// the other end; else as written, so that the test is bit for bit `Polygon.contains`'s. An edge that crosses the
+    /// meridian opposite the point's (its ends 180° apart or more relative to it) never meets
+    /// the point's.
+    @inline(__always)
+    static func northCrossing(
+        _ a: Int, _ b: Int, of shape: SphericalShape, _ latitude: Double, _ longitude: Double
+    ) -> EdgeCrossing {
+        var (lonA, lonB, lon) = (shape.longitudes[a], shape.longitudes[b], longitude)
+        if abs(lonA - lon) > 180 || abs(lonB - lon) > 180 || abs(lonB - lonA) > 180 {
+            (lonA, lonB, lon) = (offset(lonA, from: lon), offset(lonB, from: lon), 0)
+            guard abs(lonB - lonA) < 180 else { return .none }
+        }
+        return EdgeCrossing.classify(
+            shape.latitudes[a], -lonA, shape.latitudes[b], -lonB, x: latitude, y: -lon)
     }
 
     /// The normal of the plane of the meridian at `longitude` (degrees).
@@ -48,22 +72,6 @@ extension SphericalShape {
     static func meridianPlane(_ longitude: Double) -> SphereVector {
         let radians = longitude * .pi / 180
         return SphereVector(x: -sin(radians), y: cos(radians), z: 0)
-    }
-
-    /// Whether the edge a–b, whose ends lie `offsetA` and `offsetB` degrees east of a meridian
-    /// (`offset(_:from:)`) whose plane is `meridian`, crosses that meridian north of `point`.
-    /// Half-open, so that a vertex on the meridian counts once; the edge must cross this
-    /// meridian, not the one opposite it.
-    @inline(__always)
-    static func crossesMeridian(
-        _ a: SphereVector, _ offsetA: Double, _ b: SphereVector, _ offsetB: Double, _ meridian: SphereVector,
-        above point: SphereVector
-    ) -> Bool {
-        guard (offsetB > 0) != (offsetA > 0) && abs(offsetB - offsetA) < 180 else { return false }
-        var crossing = a.cross(b).cross(meridian)
-        if crossing.dot(a + b) < 0 { crossing = SphereVector(x: -crossing.x, y: -crossing.y, z: -crossing.z) }
-        let length = crossing.squaredLength.squareRoot()
-        return length > 0 && crossing.z / length > point.z
     }
 
     /// `longitude - origin` in degrees, in -180 < offset <= 180.

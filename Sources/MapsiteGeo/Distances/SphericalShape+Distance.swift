@@ -39,7 +39,9 @@ extension SphericalShape {
         guard !polygons.isEmpty else { return false }
         for path in 0..<other.pathCount {
             let first = Int(other.pathStarts[path])
-            if contains(other.vertices[first], longitude: other.longitudes[first]) { return true }
+            if contains(other.vertices[first], latitude: other.latitudes[first], longitude: other.longitudes[first]) {
+                return true
+            }
         }
         return false
     }

@@ -40,7 +40,7 @@ struct ShapeIndexTests {
     @Test("each shape's nearest other shapes, and the nearest shapes to other shapes")
     func nearest() {
         let geometries = Self.shapes(seed: 7)
-        let shapes = geometries.map(SphericalShape.init)
+        let shapes = geometries.map(EdgeTreeDistanceTests.prepared)
         let points = geometries.map(\.representativePoint)
         let index = ShapeIndex(shapes: shapes, points: points)
         let table = index.allNearest(k: 6)
@@ -55,7 +55,7 @@ struct ShapeIndexTests {
         #expect(zeros > 30, "only \(zeros) neighbours touch")
 
         let queries = Array(Self.shapes(seed: 8).prefix(150))
-        let queryShapes = queries.map(SphericalShape.init)
+        let queryShapes = queries.map(EdgeTreeDistanceTests.prepared)
         let queryPoints = queries.map(\.representativePoint)
         let cross = index.nearest(to: queryShapes, at: queryPoints, k: 4)
         for row in queries.indices {
