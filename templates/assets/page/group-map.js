@@ -1,6 +1,8 @@
 // The entry of a group page's map: the group's places (and its region's outline, when it has
 // one) from the points file next to the page. Leaflet and Leaflet.markercluster are loaded before.
+import { longitudeSpan } from "../core/geo.js";
 import { color } from "../core/icons.js";
+import { geometryWithin, longitudeWithin } from "../core/mercator.js";
 import { basemap, clusterOptions, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
 import { declutter } from "./declutter.js";
@@ -29,13 +31,27 @@ function fetchJSON(url) {
 
 // The places (data.p: [lat, lon, title, slug]) as pins that link to their pages; clustered
 // unless they are few and close (then the view fits them rather than the outline).
+// The longitudes of a GeoJSON geometry's positions.
+function longitudes(coordinates, into) {
+  if (typeof coordinates[0] === "number") into.push(coordinates[0]);
+  else coordinates.forEach((part) => longitudes(part, into));
+  return into;
+}
+
 function draw(element, data) {
   const dataset = element.getAttribute("data-dataset");
   const fill = color(element.getAttribute("data-color"));
+  // Places and outline on both sides of ±180 (Fiji) are moved into the narrowest span of
+  // longitude holding them, east past 180, so that the map is fitted to them and not the world.
+  const lons = longitudes(data.shape ? data.shape.coordinates : [], data.p.map((p) => p[1]));
+  const span = longitudeSpan(lons);
+  const within = [[-90, span.west], [90, span.east]];
+  data.p = data.p.map((p) => [p[0], longitudeWithin(within, p[1])].concat(p.slice(2)));
   const places = L.latLngBounds(data.p.map((p) => [p[0], p[1]]));
   const bounds = L.latLngBounds([]);
   if (data.shape) {
-    const outline = L.geoJSON(data.shape, { style: { color: fill, weight: 2, fillOpacity: 0.08 } }).addTo(map);
+    const shape = geometryWithin(within, data.shape);
+    const outline = L.geoJSON(shape, { style: { color: fill, weight: 2, fillOpacity: 0.08 } }).addTo(map);
     bounds.extend(outline.getBounds());
   }
   if (places.isValid()) bounds.extend(places);
