@@ -23,6 +23,8 @@ FAST = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThrough
 # clustering: pins, not clusters, in the first view).
 CROWDS = [(40.7, -74.0), (51.5, -0.1), (35.7, 139.7), (-33.9, 151.2), (-23.5, -46.6), (19.4, -99.1),
           (28.6, 77.2), (-1.3, 36.8), (55.8, 37.6), (30.0, 31.2)]
+# A field to filter by (issue 30): the first view of a filtered map shows its places alone.
+KINDS = ["harbour", "market", "station"]
 LONE = [(-77.85, 166.67), (-49.35, 70.22), (73.51, 80.53), (-54.8, -68.3), (64.8, -147.7)]
 
 
@@ -31,17 +33,17 @@ def world_site(workdir):
     content = workdir / "world-content"
     (content / "data").mkdir(parents=True)
     rng = random.Random(22)
-    rows = ["id,name,lat,lon"]
+    rows = ["id,name,lat,lon,kind"]
     for i in range(2000):
         lat, lon = CROWDS[i % len(CROWDS)]
-        rows.append(f"p{i},Place {i},{lat + rng.gauss(0, 2.5):.5f},{lon + rng.gauss(0, 3.5):.5f}")
-    rows += [f"lone{i},Lone place {i},{lat},{lon}" for i, (lat, lon) in enumerate(LONE)]
+        rows.append(f"p{i},Place {i},{lat + rng.gauss(0, 2.5):.5f},{lon + rng.gauss(0, 3.5):.5f},{KINDS[i % 3]}")
+    rows += [f"lone{i},Lone place {i},{lat},{lon},{KINDS[0]}" for i, (lat, lon) in enumerate(LONE)]
     (content / "data" / "world.csv").write_text("\n".join(rows) + "\n")
     (content / "README.md").write_text("# The world\n")
     (content / "site.yml").write_text(
         "title: The world\ndatasets:\n  - name: world\n    title: Places of the world\n    source: data/world.csv\n"
         "    id: id\n    item_title: name\n    latitude: lat\n    longitude: lon\n    neighbours: 2\n"
-        "    tile_budget: 8000\n")
+        "    tile_budget: 8000\n    filters: [kind]\n")
     site = build_site(content, workdir / "world-site", theme=REPO / "templates")
     yield site
     remove_tree(content)
@@ -164,6 +166,28 @@ def test_first_view_is_drawn_before_leaflet_and_leaflet_shows_the_same(browser, 
     assert "OpenStreetMap" in attribution, attribution
 
     browser.assert_clean("world/map/ with Leaflet")
+
+
+def test_a_filter_in_the_query_draws_only_its_places_first_and_leaflet_the_same(browser, world_server):
+    driver = browser.driver
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    recorder = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FIRST_VIEW})
+    try:
+        browser.open("")
+        browser.open(world_server.url("world/map/?kind=market"))
+        wait_until(driver, lambda d: text_of(d.find_element(By.ID, "map-status")).endswith("in view"), 20)
+        wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#map .static-map"), 5,
+                   "the first view stays over Leaflet's map")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+    first = driver.execute_script("return window.__firstView")
+    assert first and not first["leaflet"], "no filtered first view was drawn before Leaflet"
+    markets = sum(1 for i in range(2000) if KINDS[i % 3] == "market")
+    # Every market once, in counted cells, and no other place.
+    assert sum(int(icon[1].replace(",", "")) if icon[0] == "cluster" else 1 for icon in first["icons"]) == markets
+    same_places(first["icons"], driver.execute_script(ICONS, "#map .leaflet-marker-icon"), "filtered icons")
+    browser.assert_clean("world/map/?kind=market")
 
 
 def test_a_view_the_page_does_not_carry_is_left_to_leaflet(browser, world_server):

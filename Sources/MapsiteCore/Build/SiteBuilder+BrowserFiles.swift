@@ -8,6 +8,8 @@ struct BrowserFiles {
     var warnings: [String]
     /// What each dataset's map page carries for its first view (`MapFirstView`), by dataset name.
     var firstViews: [String: String] = [:]
+    /// The filter index's summary each dataset's map page carries (`FilterIndex.summary`).
+    var filterSummaries: [String: String] = [:]
 }
 
 extension SiteBuilder {
@@ -40,6 +42,7 @@ struct BrowserFilesWork {
         var files: [OutputFile] = []
         var warnings: [String] = []
         var firstViews: [String: String] = [:]
+        var filterSummaries: [String: String] = [:]
 
         let (tileSets, tilesSeconds, tilesPeak) = tiles.value
         for tileSet in tileSets {
@@ -58,8 +61,10 @@ struct BrowserFilesWork {
                 files += tileSet.listFieldFiles(of: dataset).map { OutputFile($0.path, $0.json) }
                 guard !dataset.config.filters.isEmpty else { continue }
                 let started = DispatchTime.now()
-                let filters = FilterIndex(tileSet: tileSet, dataset: dataset)
+                let filters = FilterIndex(
+                    tileSet: tileSet, dataset: dataset, listOrder: ListPages.titleOrder(dataset.items))
                 files += filters.files.map { OutputFile($0.path, $0.json) }
+                filterSummaries[dataset.name] = filters.summary
                 warnings += filters.warnings
                 clock.report(
                     "Made the filters of \(dataset.name) (\(dataset.config.filters.count) fields, "
@@ -85,6 +90,7 @@ struct BrowserFilesWork {
         clock.report(
             "Made \(downloadFiles.count) download files alongside", seconds: downloadsSeconds, peak: downloadsPeak)
         clock.finish("Made the files for the browser")
-        return BrowserFiles(files: files, warnings: warnings, firstViews: firstViews)
+        return BrowserFiles(
+            files: files, warnings: warnings, firstViews: firstViews, filterSummaries: filterSummaries)
     }
 }

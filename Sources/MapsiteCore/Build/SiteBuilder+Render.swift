@@ -13,11 +13,12 @@ extension SiteBuilder {
     /// The render stage: lists, maps, groups, tours, the home and Markdown pages, 404, the
     /// sitemap; the item pages are set up, and the first of each dataset rendered, so that a
     /// template that fails stops the build before anything is written.
-    /// `firstViews`: what each dataset's map page carries for its first view (`MapFirstView`).
+    /// `firstViews`: what each dataset's map page carries for its first view (`MapFirstView`);
+    /// `filterSummaries`, what it carries of its filters (`FilterIndex.summary`).
     /// - Throws: `TemplateError` for a template that does not render.
     func render(
         _ content: SiteContent, _ indexes: [String: DatasetIndex], _ derived: DerivedSite,
-        firstViews: [String: String], clock: StageClock
+        firstViews: [String: String], filterSummaries: [String: String] = [:], clock: StageClock
     ) throws -> RenderedSite {
         let (datasets, context, templates) = (content.datasets, derived.context, content.templates)
         var pages = PageSet(context: context, templates: templates)
@@ -28,7 +29,9 @@ extension SiteBuilder {
                 try pages.addPage(lists.view(page: number), at: lists.path(page: number), template: "list")
             }
         }
-        try MapPages(context: context, datasets: datasets, firstViews: firstViews).render(into: &pages)
+        let maps = MapPages(
+            context: context, datasets: datasets, firstViews: firstViews, filterSummaries: filterSummaries)
+        try maps.render(into: &pages)
         for dataset in datasets {
             guard let groups = derived.groups[dataset.name], !groups.indexes.isEmpty else { continue }
             var rank = [Int](repeating: 0, count: dataset.items.count)

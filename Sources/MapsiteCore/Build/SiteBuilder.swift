@@ -37,7 +37,9 @@ public struct SiteBuilder {
         let indexes = index(content, clock: clock)
         let derived = try derive(content, indexes, clock: clock)
         let browserFiles = (browserWork ?? startBrowserFiles(content)).finish(clock: clock)
-        let pages = try render(content, indexes, derived, firstViews: browserFiles.firstViews, clock: clock)
+        let pages = try render(
+            content, indexes, derived, firstViews: browserFiles.firstViews,
+            filterSummaries: browserFiles.filterSummaries, clock: clock)
         let app = try makeAppFiles(content, derived, besides: content.assets + pages.files + browserFiles.files)
         let output = try write(
             pages, browserFiles, app, assets: content.assets, precompress: config.precompress,

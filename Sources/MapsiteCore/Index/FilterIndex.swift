@@ -23,10 +23,14 @@ public struct FilterIndex: Sendable {
     /// One line for each field with values that could not be read, naming their rows.
     public var warnings: [String] = []
 
+    /// `index.json` without its `leaves`, which a map page carries (page/first-view.js): what a
+    /// filter in the page's query needs to ask for its files; nil without filters.
+    public var summary: String?
+
     /// The index of `dataset`'s `filters`, numbered along `tileSet`'s point tiles; no files when
-    /// the dataset has no filters.
+    /// the dataset has no filters. `listOrder`: the items in the order of the dataset's list.
     /// - Complexity: O(n log n) over the places.
-    public init(tileSet: TileSet, dataset: Dataset) {
+    public init(tileSet: TileSet, dataset: Dataset, listOrder: [Int]) {
         let byKey = Dictionary(uniqueKeysWithValues: tileSet.pyramid.leaves.map { ($0.key, $0) })
         let tree = TileSet.quadtree(
             leaves: Set(byKey.keys), tiles: Set(tileSet.pyramid.clusterTiles.map(\.key)))
@@ -62,16 +66,19 @@ public struct FilterIndex: Sendable {
                 )
             }
         }
-        files += orderFiles(base: base, listOrder: ListPages.titleOrder(dataset.items))
+        files += orderFiles(base: base, listOrder: listOrder)
         files.append((base + "index.json", manifest(fields: fields, items: dataset.items)))
+        summary = manifest(fields: fields, items: nil)
     }
 
-    /// `{"version", "count", "leaves": [count, lat, lon, …], "fields": […]}`: each point tile's
-    /// number of places and their mean position (4 decimals), in the tree's order.
-    private func manifest(fields: [JSONWriter.Value], items: [Item]) -> String {
+    /// `{"version", "count", "chunk", "leaves": [count, lat, lon, …], "fields": […]}`: each point
+    /// tile's number of places and their mean position (4 decimals), in the tree's order; without
+    /// `leaves` when `items` is nil.
+    private func manifest(fields: [JSONWriter.Value], items: [Item]?) -> String {
         var means: [JSONWriter.Value] = []
         means.reserveCapacity(3 * leaves.count)
         for leaf in leaves {
+            guard let items else { break }
             let count = Double(leaf.points.count)
             let points = leaf.points.map { items[Int($0)].point }
             means.append(.int(leaf.points.count))
@@ -79,13 +86,12 @@ public struct FilterIndex: Sendable {
             means.append(.number(points.reduce(0) { $0 + $1.longitude } / count, decimals: 4))
         }
         return JSONWriter.encode(
-            .object([
-                ("version", .int(Self.formatVersion)),
-                ("count", .int(order.count)),
-                ("chunk", .int(Self.chunk)),
-                ("leaves", .array(means)),
-                ("fields", .array(fields)),
-            ])) + "\n"
+            .object(
+                [
+                    ("version", .int(Self.formatVersion)),
+                    ("count", .int(order.count)),
+                    ("chunk", .int(Self.chunk)),
+                ] + (items == nil ? [] : [("leaves", .array(means))]) + [("fields", .array(fields))])) + "\n"
     }
 
     /// The blocks of a range's bins, so that a range of many bins is a few files: at each level

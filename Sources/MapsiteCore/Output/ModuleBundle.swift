@@ -19,7 +19,9 @@ import Foundation
 /// change, `import.meta`) stops the build with the module's name.
 struct ModuleBundle {
     /// The entries written as bundles.
-    static let entries: Set<String> = ["assets/page/first-view.js", "assets/page/site.js"]
+    static let entries: Set<String> = [
+        "assets/page/first-view.js", "assets/page/site.js", "assets/page/filtered-first-view.js",
+    ]
 
     /// `import { a, b as c } from "./x.js";`, `import * as x from "./x.js";` or `import "./x.js";`,
     /// on lines of their own.

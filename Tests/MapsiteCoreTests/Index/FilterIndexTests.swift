@@ -40,7 +40,7 @@ struct FilterIndexTests {
         let dataset = try TestDataset.load(Self.csv, Self.yaml)
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: dataset.config.tileBudget))
         #expect(tiles.pyramid.leaves.count > 1)
-        let index = FilterIndex(tileSet: tiles, dataset: dataset)
+        let index = FilterIndex(tileSet: tiles, dataset: dataset, listOrder: ListPages.titleOrder(dataset.items))
         #expect(Set(index.order) == Set((0..<60).map(Int32.init)))
         let files = Dictionary(uniqueKeysWithValues: index.files.map { ($0.path, $0.json) })
         let manifest = try object(try #require(files["tiles/photos/filters/index.json"]))

@@ -8,6 +8,9 @@ import {
   countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
 } from "./filter.js";
 
+// The version of the filter files this reads (docs/explore.md).
+const FORMAT_VERSION = 2;
+
 function fetchFromNetwork(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(url + ": HTTP " + response.status);
@@ -16,14 +19,16 @@ function fetchFromNetwork(url) {
 }
 
 export class Explore {
-  // `tileset`: the dataset's Tileset (core/tileset.js), whose manifest gives the tiles' order.
-  constructor(tileset, fetchJSON = fetchFromNetwork) {
+  // `tileset`: the dataset's Tileset (core/tileset.js), whose manifest gives the tiles' order;
+  // `summary`, the index without its leaves as a map page carries it, lets a selection be chosen
+  // (and its files asked for) before the index comes.
+  constructor(tileset, fetchJSON = fetchFromNetwork, summary = null) {
     this.tileset = tileset;
     this.base = tileset.base + "filters/";
     this.fetchJSON = fetchJSON;
     this.files = {};
-    this.index = null;
-    this.selection = [];
+    this.index = summary && summary.version === FORMAT_VERSION ? summary : null;
+    this.selection = this.index ? this.index.fields.map(() => null) : [];
     this.set = null;
   }
 
@@ -31,10 +36,11 @@ export class Explore {
   load() {
     if (!this.ready) {
       this.ready = Promise.all([this.tileset.load(), this.fetchJSON(this.base + "index.json")]).then(([tiles, index]) => {
-        if (index.version !== 2) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
+        if (index.version !== FORMAT_VERSION) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
         this.index = index;
         this.numbering = new Numbering(tiles.leafOrder, index.leaves);
-        this.selection = index.fields.map(() => null);
+        // A selection chosen from the summary stands.
+        if (this.selection.length !== index.fields.length) this.selection = index.fields.map(() => null);
         return this;
       }, () => null);
     }

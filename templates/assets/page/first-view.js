@@ -49,15 +49,22 @@ function staticLeaders(map, moved) {
   map.layer.insertBefore(svg, map.markers);
 }
 
-// A static map of `view` with the clusters and pins of the carried tiles at its zoom.
-function drawTiles(element, view, data) {
+// A static map of `view` with the clusters and pins of the carried tiles at its zoom. With a
+// filter (`explore`, its places chosen), each cluster tile's cells of matching places instead, as
+// map.js draws them.
+function drawTiles(element, view, data, explore) {
   const fill = JSON.parse(element.getAttribute("data-colors") || "{}")[data.dataset];
   const extra = "layer-" + data.dataset;
   const map = drawStatic(element, view);
+  const cluster = (count, lat, lon) => { map.add(clusterMarkup(count, fill, extra), lat, lon).title = count + " places"; };
   for (const key of Object.keys(data.tiles)) {
     if (key.length !== view.zoom) continue;
     const tile = data.tiles[key];
-    tile.c.forEach((c) => { map.add(clusterMarkup(c[2], fill, extra), c[0], c[1]).title = c[2] + " places"; });
+    if (explore && explore.active) {
+      explore.cells(key, 2).forEach((cell) => cluster(cell.count, cell.lat, cell.lon));
+      continue;
+    }
+    tile.c.forEach((c) => cluster(c[2], c[0], c[1]));
     tile.p.forEach((p) => { map.add(pinIcon(fill, undefined, extra), p[0], p[1]).title = p[3]; });
   }
   // Icons that would cover each other moved apart, as declutter.js moves Leaflet's (apart.js).
@@ -70,12 +77,12 @@ function drawTiles(element, view, data) {
 // The first view of a dataset's map as map.js will show it, drawn only at a zoom whose tiles the
 // page carries, else null. Until map.js takes its place, it is drawn again whenever the map's
 // size changes. Returns { dataset, tiles, replace(basemap layer) }.
-export function firstView(element, data) {
+export function firstView(element, data, explore) {
   let map = null;
   function draw() {
     if (map) map.layer.remove();
     const view = wantedView(element, data.bounds);
-    map = data.zooms.indexOf(view.zoom) < 0 ? null : drawTiles(element, view, data);
+    map = data.zooms.indexOf(view.zoom) < 0 ? null : drawTiles(element, view, data, explore);
   }
   draw();
   if (!map) return null;
@@ -123,19 +130,40 @@ function failed(error) {
 // the preloaded answer), the modules of the map and of the search box (data-modules) preloaded,
 // Leaflet loaded, then the map made once Leaflet's stylesheets are in.
 function mapPage(element) {
-  const data = document.getElementById("map-first-view");
-  // A map with filters in its query shows only matching places: the carried view has them all.
+  const carried = document.getElementById("map-first-view");
+  const data = carried ? JSON.parse(carried.textContent) : null;
+  // A map with filters in its query shows only matching places: drawn once they are known.
   const filtered = element.hasAttribute("data-explore") && location.search.length > 1;
-  const first = data && !filtered ? firstView(element, JSON.parse(data.textContent)) : null;
+  const first = data && !filtered ? firstView(element, data) : null;
+  const summary = document.getElementById("map-filters");
+  const filteredFirst = data && filtered && summary ? filteredView(element, data, JSON.parse(summary.textContent)) : null;
   preload(list(element, "data-manifests"), "preload", "fetch");
-  preload(list(element, "data-modules"), "modulepreload");
-  const styles = Promise.all(list(element, "data-css").map(load));
-  styles.catch(() => {});  // said with the scripts
-  import("./search-box.js");
-  Promise.all(list(element, "data-js").map(load))
-    .then(() => import("./map.js"))
-    .then((module) => styles.then(() => module.showMap(element, first)))
-    .catch(failed);
+  // A filtered first view's files go first: over HTTP/1.1's six connections, Leaflet and the
+  // map's modules would take the round trips before them.
+  (filteredFirst || Promise.resolve(null)).then((view) => {
+    preload(list(element, "data-modules"), "modulepreload");
+    const styles = Promise.all(list(element, "data-css").map(load));
+    styles.catch(() => {});  // said with the scripts
+    import("./search-box.js");
+    Promise.all(list(element, "data-js").map(load))
+      .then(() => import("./map.js"))
+      .then((module) => styles.then(() => module.showMap(element, first || view)))
+      .catch(failed);
+  });
+}
+
+// The first view of a map with a filter in its query: the filter's files asked for at once (the
+// page carries what names them, `summary`), then the carried tiles drawn with the matching places
+// only. A promise of the first view, with its Explore for map.js to go on with (null on failure:
+// map.js then draws from scratch).
+function filteredView(element, data, summary) {
+  return import("./filtered-first-view.js")
+    .then((module) => module.carriedExplore(settings.root, data, summary, location.search))
+    .then((explore) => {
+      const view = firstView(element, data, explore) || { dataset: data.dataset, tiles: data.tiles, replace: () => {} };
+      view.explore = explore;
+      return view;
+    }).catch(() => null);
 }
 
 setUpMenu();

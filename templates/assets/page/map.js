@@ -22,6 +22,8 @@ let basemapLayer = null;
 // The first view as first-view.js drew it before Leaflet was here: its tiles, which the page
 // carried, are not fetched again, and it is taken away once this map shows the same.
 let first = null;
+// The Explore of the first view when it was drawn filtered (first-view.js): its files read.
+let carriedExplore = null;
 
 function itemURL(name, slug) { return settings.root + name + "/" + encodeURIComponent(slug) + "/"; }
 
@@ -66,7 +68,8 @@ function datasetLayer(name) {
   const clusters = L.layerGroup();
   const shapes = L.layerGroup();
   const group = L.featureGroup([shapes, points, clusters]).addTo(map);
-  const tiles = new Tileset(settings.root, name);
+  // The first view's Tileset when it drew this dataset filtered (its Explore's), else a new one.
+  const tiles = carriedExplore && carriedExplore.tileset.name === name ? carriedExplore.tileset : new Tileset(settings.root, name);
   if (first && first.dataset === name) {
     for (const key of Object.keys(first.tiles)) tiles.cache[key] = Promise.resolve(first.tiles[key]);
   }
@@ -241,7 +244,7 @@ function setUpExplore(element) {
   if (!name || !panel || !layer) return Promise.resolve();
   // Only a map with filters loads their modules.
   return Promise.all([import("../core/explore.js"), import("./filter-panel.js")]).then(([core, page]) => {
-    layer.explore = new core.Explore(layer.tiles);
+    layer.explore = carriedExplore && carriedExplore.tileset === layer.tiles ? carriedExplore : new core.Explore(layer.tiles);
     return layer.explore.load().then((explore) => setUpPanel(layer, explore, panel, page.setUpFilters));
   });
 }
@@ -305,6 +308,7 @@ export function showMap(element, firstView) {
   colors = JSON.parse(element.getAttribute("data-colors") || "{}");
   status = document.getElementById("map-status");
   first = firstView;
+  carriedExplore = firstView && firstView.explore ? firstView.explore : null;
   map = L.map(element, { zoomControl: true, worldCopyJump: true });
   basemapLayer = basemap(map);
   layers = names.map(datasetLayer);
