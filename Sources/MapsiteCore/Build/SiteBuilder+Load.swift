@@ -58,7 +58,8 @@ extension SiteBuilder {
         return SiteContent(
             config: config, datasets: datasets, regions: regions, pages: pages, templates: templates, assets: assets,
             assetNames: assetNames,
-            warnings: warnings + datasets.flatMap(\.warnings) + datasets.flatMap(HoursCheck.warnings) + pages.warnings
+            warnings: warnings + datasets.flatMap(\.warnings) + datasets.flatMap(HoursCheck.warnings)
+                + datasets.flatMap(ShownText.warnings) + pages.warnings
                 + assetWarnings)
     }
 

@@ -10,6 +10,8 @@ struct ItemBuilder {
     private let fieldValues: FieldValues
     /// The fields read as numbers, which must read by `WrittenNumber`'s rule.
     let numberCheck: NumberCheck
+    /// The fields shown as `hours`, whose values may not be longer than `WeeklyHours.longest`.
+    private let hoursFields: [(position: Int, name: String)]
     /// From `crs` to WGS 84, for the `x` and `y` fields; nil when they are longitude and latitude.
     let transform: CoordinateTransform?
 
@@ -19,6 +21,7 @@ struct ItemBuilder {
         self.transform = transform
         fieldValues = FieldValues(config: config)
         numberCheck = NumberCheck(config: config)
+        hoursFields = HoursCheck.fields(config)
     }
 
     func item(from record: Record) throws -> Item {
@@ -35,6 +38,10 @@ struct ItemBuilder {
         // warning (`NumberCheck.warnings`).
         if !config.skipInvalid, let (field, value) = numberCheck.firstProblem(in: values) {
             throw error(record, field: field.name, expected: WrittenNumber.expected(symbol: field.symbol), found: value)
+        }
+        if !config.skipInvalid, let field = hoursFields.first(where: { HoursCheck.isTooLong(values[$0.position]) }) {
+            let value = values[field.position]
+            throw error(record, field: field.name, expected: HoursCheck.tooLong(value), found: String(value.prefix(60)))
         }
         var item = Item(
             id: id,

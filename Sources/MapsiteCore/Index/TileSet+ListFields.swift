@@ -57,7 +57,7 @@ extension TileSet {
     }
 
     private static func listValue(_ value: String, _ field: DatasetConfig.Field) -> JSONWriter.Value {
-        let text = field.format.format(value)
+        let text = ShownText.cut(field.format.format(value))
         guard field.format == .hours, let week = WeeklyHours(value) else { return .string(text) }
         let days = week.days.map { times in
             JSONWriter.Value.array(

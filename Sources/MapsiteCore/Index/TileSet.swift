@@ -153,7 +153,7 @@ public struct TileSet: Sendable {
                 json.append(UInt8(ascii: ","))
                 JSONWriter.appendString(items[index].id, to: &json)
                 json.append(UInt8(ascii: ","))
-                JSONWriter.appendString(items[index].title, to: &json)
+                JSONWriter.appendString(ShownText.cut(items[index].title), to: &json)
                 json.append(UInt8(ascii: ","))
                 JSONWriter.appendString(items[index].slug, to: &json)
                 if let thumbnail = items[index].thumbnail.flatMap({ SafeURL.sanitize($0) }) {
@@ -183,7 +183,7 @@ public struct TileSet: Sendable {
         json += "],".utf8
         Digits.append(UInt64(cluster.expansionZoom), to: &json)
         json.append(UInt8(ascii: ","))
-        JSONWriter.appendString(items[representative].title, to: &json)
+        JSONWriter.appendString(ShownText.cut(items[representative].title), to: &json)
         json.append(UInt8(ascii: ","))
         JSONWriter.appendString(items[representative].slug, to: &json)
         json.append(UInt8(ascii: "]"))

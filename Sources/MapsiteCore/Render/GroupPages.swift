@@ -207,7 +207,7 @@ struct GroupPages {
             points.append(
                 .array([
                     .number(item.point.latitude, decimals: 6), .number(item.point.longitude, decimals: 6),
-                    .string(item.title), .string(item.slug),
+                    .string(ShownText.cut(item.title)), .string(item.slug),
                 ]))
         }
         let geometry = shape.map(RegionsMapFile.geometry) ?? .null

@@ -84,7 +84,7 @@ final class ItemPage: Sendable {
                 TwoHalves.both(
                     {
                         (
-                            TextTable(count: items.count) { $1 += items[$0].title.utf8 },
+                            TextTable(count: items.count) { $1 += ShownText.cut(items[$0].title).utf8 },
                             TextTable(count: items.count) { position, bytes in
                                 bytes += "../../".utf8
                                 bytes += name.utf8

@@ -11,7 +11,10 @@ extension ListPages {
         let item = dataset.items[index]
         guard !config.listFields.isEmpty else {
             let shown = item.values.prefix(config.fields.count)
-            return ["summary": .optional(shown.first { !$0.isEmpty && $0 != item.title }), "fields": .list([])]
+            return [
+                "summary": .optional(shown.first { !$0.isEmpty && $0 != item.title }.map(ShownText.cut)),
+                "fields": .list([]),
+            ]
         }
         var fields: [TemplateValue] = []
         for name in config.listFields {
@@ -19,7 +22,9 @@ extension ListPages {
             else { continue }
             let field = config.fields[column]
             let value = item.values[column]
-            var entry: TemplateObject = ["label": .text(field.label), "value": .text(field.format.format(value))]
+            var entry: TemplateObject = [
+                "label": .text(field.label), "value": .text(ShownText.cut(field.format.format(value))),
+            ]
             if field.format == .hours, let week = WeeklyHours(value) {
                 entry["hours"] = .object(["week": .text(week.json), "zone": .optional(config.timeZone)])
             } else {

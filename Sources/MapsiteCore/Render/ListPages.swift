@@ -51,7 +51,7 @@ struct ListPages {
         for index in slice {
             let item = dataset.items[index]
             var entry = Self.shownFields(of: index, in: dataset)
-            entry["title"] = .text(item.title)
+            entry["title"] = .text(ShownText.cut(item.title))
             entry["url"] = .text(root + ItemPage.path(dataset: config.name, slug: item.slug))
             entry["thumbnail"] = .optional(item.thumbnail.flatMap { ItemPage.resolve($0, root: root) })
             items.append(.object(entry))

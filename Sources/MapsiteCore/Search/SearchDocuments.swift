@@ -29,13 +29,13 @@ struct SearchDocuments {
         Self.withItems(of: datasets) { items in
             for (datasetIndex, items) in items.enumerated() {
                 for itemIndex in items.indices {
-                    let title = items[itemIndex].title
+                    let title = ShownText.cut(items[itemIndex].title)
                     order.append((Int32(datasetIndex), Int32(itemIndex)))
                     lengths.append(Int32(title.unicodeScalars.count))
                     folded.append(SearchText.fold(title))
                     values.removeAll(keepingCapacity: true)
                     for field in fields[datasetIndex] where field < items[itemIndex].values.count {
-                        values.append(items[itemIndex].values[field])
+                        values.append(ShownText.cut(items[itemIndex].values[field]))
                     }
                     postings.read(title: title, values: values)
                 }
@@ -70,7 +70,7 @@ struct SearchDocuments {
             for place in order {
                 let item = Int(place.item)
                 let dataset = Int(place.dataset)
-                let title = items[dataset][item].title
+                let title = ShownText.cut(items[dataset][item].title)
                 let detail = Self.detail(
                     title: title, values: items[dataset][item].values, fields: fields[dataset],
                     formats: formats[dataset])

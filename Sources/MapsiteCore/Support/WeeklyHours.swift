@@ -23,8 +23,13 @@ struct WeeklyHours: Sendable, Equatable {
     /// Monday first: each day's times, in order.
     var days: [[Time]]
 
-    /// Reads `text`; nil when it is not in the subset above.
+    /// The most UTF-8 bytes (characters, as hours are written in ASCII) a value may have: a whole
+    /// week of rules takes a few hundred; a longer value is refused (`HoursCheck`) rather than read.
+    static let longest = 2_000
+
+    /// Reads `text`; nil when it is not in the subset above, or longer than `longest`.
     init?(_ text: String) {
+        guard text.utf8.count <= Self.longest else { return nil }
         var days = [[Time]](repeating: [], count: 7)
         let rules = text.split(separator: ";", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
