@@ -352,3 +352,20 @@ def test_photos_coloured_by_borough_with_a_legend_that_filters(browser, datasets
     wait_until(driver, lambda d: total_text(d) == "250 places")
     assert queens.get_attribute("aria-pressed") == "false"
     browser.assert_clean("photos/map/ coloured by borough")
+
+
+def test_lines_on_the_map_follow_the_filter(browser, datasets):
+    driver = browser.driver
+    driver.set_window_size(1280, 900)
+    lines = datasets["elevated"].rows.values()
+
+    def drawn():
+        return len(driver.find_elements(By.CSS_SELECTOR, "#map path.shape-line.shapes-of-elevated"))
+
+    for query, first, last in [("", 0, 9999), ("opened=1868..1870", 1868, 1870), ("opened=1870..1880", 1870, 1880)]:
+        browser.open("elevated/map/" + ("?" + query if query else ""))
+        expected = sum(1 for row in lines if first <= int(YEAR.search(row.value("opened")).group()) <= last)
+        wait_until(driver, lambda d: total_text(d).endswith("places match" if query else "places"), 15)
+        wait_until(driver, lambda d: drawn() == expected, 10, f"{expected} lines for ?{query}, {drawn()} drawn")
+    assert 0 < expected < len(lines), "the last choice should keep some lines and leave some out"
+    browser.assert_clean("elevated/map/ with a filter")

@@ -35,7 +35,7 @@ public struct FilterIndex: Sendable {
         let tree = TileSet.quadtree(
             leaves: Set(byKey.keys), tiles: Set(tileSet.pyramid.clusterTiles.map(\.key)))
         leaves = tree.leaves.map { byKey[$0]! }
-        order = leaves.flatMap(\.points)
+        order = TileSet.placeOrder(tileSet.pyramid)
         let config = dataset.config
         guard !config.filters.isEmpty else { return }
         let base = "tiles/\(dataset.name)/filters/"

@@ -79,7 +79,10 @@ extension TileSet {
     /// ring (or line) a flat list of whole grid units from the tile's top left corner, `units` to
     /// the tile's side: its first vertex `x,y`, then each vertex as its step from the one before;
     /// and the number of places not drawn.
-    static func shapeTile(_ tile: ShapePyramid.Tile, headers: TextTable, to json: inout [UInt8]) {
+    /// With `numbers` (each item's place number), `"n": [number, …]`, one a piece, follows `"s"`.
+    static func shapeTile(
+        _ tile: ShapePyramid.Tile, headers: TextTable, numbers: [Int32]? = nil, to json: inout [UInt8]
+    ) {
         // The tile's size bound holds it: one allocation, not one each time the bytes double.
         json.reserveCapacity(json.count + tile.byteSize)
         json += "{\"e\":".utf8
@@ -111,6 +114,13 @@ extension TileSet {
             json += "],".utf8
             headers.append(Int(piece.item), to: &json)
             json.append(UInt8(ascii: "]"))
+        }
+        if let numbers {
+            json += "],\"n\":[".utf8
+            for (index, piece) in tile.pieces.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                Digits.append(UInt64(numbers[Int(piece.item)]), to: &json)
+            }
         }
         json += "],\"d\":".utf8
         Digits.append(UInt64(tile.dropped.count), to: &json)

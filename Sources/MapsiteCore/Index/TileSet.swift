@@ -68,6 +68,14 @@ public struct TileSet: Sendable {
                 files.append((base + Self.path(tile.key), String(decoding: json, as: UTF8.self)))
             }
         }
+        // With filters, each shape piece names its place's number (`placeOrder`), which the map
+        // keeps or leaves out as a filter matches it.
+        var numbers: [Int32]?
+        if !dataset.config.filters.isEmpty {
+            var number = [Int32](repeating: 0, count: dataset.items.count)
+            for (position, item) in Self.placeOrder(pyramid).enumerated() { number[Int(item)] = Int32(position) }
+            numbers = number
+        }
         let hasShapes = dataset.items.contains { item in
             if case .lineString = item.geometry { return true }
             if case .multiLineString = item.geometry { return true }
@@ -86,7 +94,7 @@ public struct TileSet: Sendable {
             let tiles = pyramid.leaves + pyramid.tiles.filter { !$0.drawsNothing }
             let texts = TwoHalves.map(count: tiles.count) { index in
                 var json: [UInt8] = []
-                Self.shapeTile(tiles[index], headers: headers, to: &json)
+                Self.shapeTile(tiles[index], headers: headers, numbers: numbers, to: &json)
                 return String(decoding: json, as: UTF8.self)
             }
             for (tile, text) in zip(tiles, texts) { files.append((base + "shapes/" + Self.path(tile.key), text)) }
@@ -107,6 +115,15 @@ public struct TileSet: Sendable {
         files.append(
             (base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid, shapes: shapes, bounds: bounds)))
         self.files = files
+    }
+
+    /// The places in the order of the point tiles in the manifest's tree, each tile's in the order
+    /// of its `p`: the numbers of the filter files (`FilterIndex`), in which every point tile and
+    /// every cell of the quadtree above them is a run of numbers. Number → index of the item.
+    static func placeOrder(_ pyramid: TilePyramid) -> [Int32] {
+        let byKey = Dictionary(uniqueKeysWithValues: pyramid.leaves.map { ($0.key, $0) })
+        let tree = quadtree(leaves: Set(byKey.keys), tiles: Set(pyramid.clusterTiles.map(\.key)))
+        return tree.leaves.flatMap { byKey[$0]!.points }
     }
 
     /// `{"g":[[index,kind,coordinates],…]}` and a newline for the places of a point tile that

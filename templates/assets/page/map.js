@@ -138,8 +138,10 @@ function show(layer, keys, tiles) {
 function refreshLayer(layer, bounds, z, current) {
   // Where every place is drawn as its polygon, no point tiles (Tileset.needsPointsAt).
   const keys = layer.tiles.needsPointsAt(z) ? layer.tiles.keysFor(bounds, z) : [];
+  const explore = layer.explore && layer.explore.active ? layer.explore : null;
   const shapes = drawShapes(layer.tiles, layer.shapes, map, {
-    dataset: layer.name, color: color(colors[layer.name]), popup: (p) => popup(layer.name, p) });
+    dataset: layer.name, color: color(colors[layer.name]), popup: (p) => popup(layer.name, p),
+    accept: explore ? (number) => explore.set.has(number) : null, filter: explore ? explore.query : "" });
   const points = Promise.all(keys.map((key) => layer.tiles.tile(key)));
   // The pins wait for the shapes, to leave out the places drawn as polygons.
   return Promise.all([points, shapes]).then(([tiles, shapeCount]) => {

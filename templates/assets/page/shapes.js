@@ -70,8 +70,9 @@ export function keysInView(tileset, map) {
 }
 
 // Draws the shapes of `tileset` in view into `group` (a Leaflet layer group), replacing what it
-// held; options.dataset, options.color, options.popup(p) (p as a point tile's place). Returns a
-// promise of the number of tiles in view.
+// held; options.dataset, options.color, options.popup(p) (p as a point tile's place), and with a
+// filter options.accept(number), whether a place is drawn, and options.filter, its query. Returns
+// a promise of the number of tiles in view.
 export function drawShapes(tileset, group, map, options) {
   const manifest = tileset.manifest;
   if (!manifest || !manifest.shapes) return Promise.resolve(0);
@@ -79,7 +80,7 @@ export function drawShapes(tileset, group, map, options) {
   const mine = group.mapsiteGeneration = (group.mapsiteGeneration || 0) + 1;
   return keysInView(tileset, map).then((wanted) => {
     if (mine !== group.mapsiteGeneration) return wanted.length;
-    const signature = wanted.map((w) => w.key + "@" + w.shift).join(",");
+    const signature = wanted.map((w) => w.key + "@" + w.shift).join(",") + "|" + (options.filter || "");
     if (group.mapsiteSignature === signature) {
       markFilled(group, map, manifest);
       return wanted.length;
@@ -109,8 +110,10 @@ function markFilled(group, map, manifest) {
 
 // The pieces of a tile's shapes added to their places (by id, in `order` as first met): fills
 // and outlines of polygons, lines.
-function addPieces(tile, w, buffer, places, order) {
-  for (const s of tile.s) {
+function addPieces(tile, w, buffer, places, order, accept) {
+  tile.s.forEach((s, i) => {
+    // With a filter, only the pieces of matching places (each piece's place number, `n`).
+    if (accept && tile.n && !accept(tile.n[i])) return;
     const id = s[2];
     let kind = s[0], units = tile.e;
     // A piece on a grid of its own says so: [kind, units].
@@ -126,7 +129,7 @@ function addPieces(tile, w, buffer, places, order) {
     } else {
       for (const line of s[1]) place.lines.push(decode(line, w.key, units, w.shift).points);
     }
-  }
+  });
 }
 
 // A place's paths in `group`: its fill, then its outline or line. Each path also names its
@@ -151,7 +154,7 @@ function drawTiles(tileset, group, wanted, signature, mine, options) {
     if (mine !== group.mapsiteGeneration) return wanted.length;
     group.mapsiteSignature = signature;
     const places = {}, order = [];
-    tiles.forEach((tile, index) => addPieces(tile, wanted[index], buffer, places, order));
+    tiles.forEach((tile, index) => addPieces(tile, wanted[index], buffer, places, order, options.accept));
     group.clearLayers();
     group.mapsiteFills = [];
     for (const id of order) addPaths(group, id, places[id], options);
