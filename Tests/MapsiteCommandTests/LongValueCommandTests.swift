@@ -102,4 +102,47 @@ struct LongValueCommandTests {
             #expect(!result.stderr.contains("times"), "\(result.stderr)")
         }
     }
+
+    @Test("a GeoPackage where with WITH RECURSIVE, which SQLite would run for ever: exit 1 at once; quoted words pass")
+    func recursiveWhere() throws {
+        try withTemporaryDirectory { directory in
+            let points =
+                #"{"type":"FeatureCollection","features":["#
+                + #"{"type":"Feature","properties":{"name":"With select"},"geometry":{"type":"Point","coordinates":[-87,41.8]}},"#
+                + #"{"type":"Feature","properties":{"name":"Other"},"geometry":{"type":"Point","coordinates":[-87,41.9]}}]}"#
+            try writeFiles(["points.geojson": points], in: directory)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["ogr2ogr", "-f", "GPKG", directory + "/content/data/points.gpkg", "points.geojson"]
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            try FileManager.default.createDirectory(
+                atPath: directory + "/content/data", withIntermediateDirectories: true)
+            try process.run()
+            process.waitUntilExit()
+            try #require(
+                process.terminationStatus == 0, "ogr2ogr failed or is missing: `make test-deps` installs gdal-bin")
+            func build(_ filter: String) throws -> CommandResult {
+                try writeFiles(
+                    [
+                        "content/site.yml":
+                            "datasets:\n  - source: data/points.gpkg\n    item_title: name\n    where: \"\(filter)\"\n"
+                    ], in: directory)
+                return try MapsiteBinary.run([
+                    "build", "--content", directory + "/content", "--output", directory + "/site",
+                ])
+            }
+            let recursive = try build(
+                "fid IN (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c)")
+            #expect(recursive.status == 1)
+            #expect(
+                recursive.stderr.contains(
+                    #"site.yml:4: key "datasets[0].where": expected an expression on the layer's fields, such as "#
+                        + #"kind = 'park', without a query inside it (WITH: a query, such as WITH RECURSIVE, may run "#
+                        + "for ever)"), "\(recursive.stderr)")
+            let quoted = try build("name = 'With select'")
+            #expect(quoted.status == 0, "\(quoted.stderr)")
+            #expect(FileManager.default.fileExists(atPath: directory + "/site/points/with-select/index.html"))
+            #expect(!FileManager.default.fileExists(atPath: directory + "/site/points/other/index.html"))
+        }
+    }
 }

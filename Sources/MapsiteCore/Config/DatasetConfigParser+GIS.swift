@@ -57,6 +57,31 @@ extension DatasetConfigParser {
         return nil
     }
 
+    /// The first `SELECT` or `WITH` outside quotes of a `where`, as written; nil when there is none.
+    /// A filter is one expression on a feature's fields; GeoPackage's and SQLite's drivers hand it
+    /// to SQLite, where a query inside it (`WITH RECURSIVE`, a join of a table with itself) can run
+    /// for ever, so no query is taken (`LongValueCommandTests`).
+    static func query(in filter: String) -> String? {
+        var quote: Character?
+        var word = ""
+        for character in filter + " " {
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            if ["SELECT", "WITH"].contains(word.uppercased()) { return word }
+            word = ""
+            if character == "'" || character == "\"" || character == "`" || character == "[" {
+                quote = character == "[" ? "]" : character
+            }
+        }
+        return nil
+    }
+
     /// Reads `layer`, `where` and `crs`, checking that the coordinate system is one GDAL knows
     /// and can reproject to WGS 84.
     static func parseGIS(_ entry: ConfigNode, into config: inout DatasetConfig) throws {
@@ -67,6 +92,14 @@ extension DatasetConfigParser {
                 "where",
                 expected:
                     "one expression, such as kind = 'park' (GDAL would drop the text after \(problem) without a word)",
+                found: entry.child("where"))
+        }
+        if let filter = config.filter, let query = query(in: filter) {
+            throw entry.error(
+                "where",
+                expected:
+                    "an expression on the layer's fields, such as kind = 'park', without a query inside it "
+                    + "(\(query): a query, such as WITH RECURSIVE, may run for ever)",
                 found: entry.child("where"))
         }
         if config.format != .gdal {
