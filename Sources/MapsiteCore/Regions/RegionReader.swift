@@ -80,9 +80,17 @@ struct RegionReader {
         let value = JSONLoader.lookup(nameProperty, in: properties)
         let name = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !name.isEmpty else {
+            // A name property the features do not have is most often a typo of `regions.name`.
+            let names = properties.members.keys.sorted()
+            let closest = ClosestName.closest(to: nameProperty, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            var among = ""
+            if value == nil && !names.isEmpty {
+                let listed = names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", …" : "")
+                among = " (regions.name in site.yml; its properties: " + listed + closest + ")"
+            }
             throw InputError(
-                file: file, location: location, field: "property \"\(nameProperty)\"", expected: "the region's name",
-                found: value == nil ? "nothing" : value)
+                file: file, location: location, field: "property \"\(nameProperty)\"",
+                expected: "the region's name" + among, found: value == nil ? "nothing" : value)
         }
         return Region(name: name, slug: "", id: id, shape: shape, origin: location)
     }

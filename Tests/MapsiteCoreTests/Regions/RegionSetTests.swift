@@ -167,6 +167,18 @@ struct RegionSetErrorTests {
                     #"content/regions.geojson: feature 2: property "name": expected the region's name, found " ""#,
                 ])
     }
+
+    @Test("a name property the features do not have: their properties and the closest one")
+    func misspeltName() {
+        let typo = #"""
+            {"type": "Feature", "properties": {"nmae": "Bronx", "boro_code": 2},
+             "geometry": {"type": "Polygon", "coordinates": [\#(square(0, 0))]}}
+            """#
+        #expect(
+            RegionFiles.errors(RegionFiles.collection([typo])) == [
+                #"content/regions.geojson: feature 1: property "name": expected the region's name (regions.name in site.yml; its properties: boro_code, nmae; did you mean "nmae"?), found "nothing""#
+            ])
+    }
 }
 
 @Suite("RegionSet: numbers")
