@@ -522,6 +522,38 @@ def vertex_count(path):
         return sum(len(ring) for item in json.load(file)["features"] for ring in item["geometry"]["coordinates"])
 
 
+# Issue 31 point 12: one polygon of 100,000 vertices that crosses itself 1,000 times (neighbouring
+# vertices swapped every 100th), repaired and tiled: the whole build, at most this many seconds.
+CROSSING_GOAL = 5.0
+
+
+def crossing_data(bench):
+    """The GeoJSON of one ring of 100,000 vertices around (40.7, -73.9) with 1,000 small bowties."""
+    path = bench.DATA_CACHE / f"vertices-crossing-v{VERTICES_VERSION}.geojson"
+    if path.exists():
+        return path
+    bench.DATA_CACHE.mkdir(parents=True, exist_ok=True)
+    n = 100_000
+    ring = [[-73.9 + 0.1 * math.cos(2 * math.pi * i / n), 40.7 + 0.08 * math.sin(2 * math.pi * i / n)] for i in range(n)]
+    for i in range(50, n - 2, 100):
+        ring[i], ring[i + 1] = ring[i + 1], ring[i]
+    write_collection(path, [feature(1, "Crossing", "polygon", {"type": "Polygon", "coordinates": [ring + [ring[0]]]})])
+    return path
+
+
+def run_crossing(bench, root, runs):
+    """The whole build of the crossing polygon's site, median of `runs`: {wall, tiles, repaired}."""
+    content = write_site(root, "vertices-crossing", [("crossing", crossing_data(bench))])
+    walls, tiles, output = [], [], ""
+    for round_ in range(runs):
+        result = bench.mapsite_build(content, root / f"vertices-crossing-{round_ + 1}")
+        walls.append(result["wall"])
+        tiles.append(bench.stage_time(result["stages"], r"Built .* tiles"))
+        output = result.get("output", "")
+        bench.log(f"vertices crossing: {round_ + 1}/{runs}: whole build {bench.fmt_s(result['wall'])}")
+    return {"wall": bench.median(walls), "tiles": bench.median(tiles), "repaired": "crosses itself" in output}
+
+
 def run_vertices(bench, root, runs):
     """The section: each file's site built `runs` times (with the baseline's binary side by side
     when --baseline is given); the median neighbour stage of each."""
@@ -540,7 +572,7 @@ def run_vertices(bench, root, runs):
                 stages[(key, tool)].append(seconds)
                 lists[(key, tool)] = neighbour_lists(folder)
                 bench.log(f"vertices {key}: {tool} {round_ + 1}/{runs}: neighbour stage {bench.fmt_s(seconds)}")
-    results = {}
+    results = {"crossing": run_crossing(bench, root, runs)}
     for key, path in files.items():
         entry = {"vertices": vertex_count(path)}
         for tool, _ in binaries:
@@ -567,6 +599,12 @@ def neighbour_lists(site):
 
 def vertex_targets(bench, results):
     found = []
+    crossing = results.get("crossing")
+    if crossing:
+        found.append(bench.target(
+            f"vertices: a 100k-vertex polygon crossing itself 1,000 times, whole build < {CROSSING_GOAL} s",
+            crossing["wall"], CROSSING_GOAL, bench.fmt_s,
+            detail=f"tile stage {bench.fmt_s(crossing['tiles'])}" + ("" if crossing["repaired"] else ", no repair warning")))
     for key, goal in VERTEX_GOALS.items():
         entry = results.get(key if key == "boroughs" else f"polygons-{key}")
         if entry:
@@ -586,6 +624,8 @@ def report_vertices(bench, results):
     headers = ["data", "vertices", "neighbour stage"] + (["baseline", "same lists"] if with_baseline else [])
     rows = []
     for key, entry in results.items():
+        if key == "crossing":
+            continue  # a target of its own (vertex_targets)
         row = [key, bench.fmt_int(entry["vertices"]), bench.fmt_s(entry["mapsite"])]
         if with_baseline:
             same = "yes" if entry.get("same_lists") else "NO"

@@ -3,6 +3,7 @@ the console check) and what they show agrees with the sources."""
 
 import json
 import math
+import re
 from urllib.parse import urljoin
 
 import pytest
@@ -81,6 +82,19 @@ return Array.from(fills).map(function (fill) { return fill.getAttribute('fill');
   return cluster ? cluster.style.getPropertyValue('--color').trim() : 'none: ' + icon.className;
 }));"""
 
+# The colours of a map coloured by a field: each pin's, and each arc of each ringed cluster.
+VALUE_COLORS = """
+var colours = [];
+document.querySelectorAll(arguments[0] + ' .leaflet-marker-icon').forEach(function (icon) {
+  if (icon.classList.contains('mixed-cluster')) {
+    icon.querySelectorAll('circle[stroke]').forEach(function (arc) { colours.push(arc.getAttribute('stroke')); });
+  } else {
+    var pin = icon.querySelector('svg path');
+    colours.push(pin ? pin.getAttribute('fill') : 'none: ' + icon.className);
+  }
+});
+return colours;"""
+
 SWATCHES = """
 return Array.from(document.querySelectorAll('.leaflet-control-layers-overlays label')).map(function (label) {
   var swatch = label.querySelector('.layer-swatch');
@@ -123,11 +137,21 @@ def test_each_dataset_has_its_colour_on_every_map(browser, server, datasets):
         message=f"map/: {hidden}'s icons stay after its layer is hidden",
     )
 
+    by_value = {c["name"]: c.get("colour_by") or c.get("color_by") for c in configs}
     for spec in datasets.values():
         browser.open(f"{spec.name}/map/")
         wait_for_map(driver)
-        shown = {rgb(c) for c in driver.execute_script(ICON_COLORS, "#map")}
-        assert shown == {colour[spec.name]}, f"{spec.name}/map/: icons in {shown}, not {colour[spec.name]}"
+        if by_value[spec.name]:
+            # Coloured by a field: pins and the rings of clusters in the colours of its legend.
+            legend = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".colour-legend .layer-swatch"), 15)
+            palette = {re.sub(r"rgba\((\d+), (\d+), (\d+), 1\)", r"rgb(\1, \2, \3)", swatch.value_of_css_property("background-color"))
+                       for swatch in legend}
+            wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .mixed-cluster, #map .place-pin"), 15)
+            shown = {rgb(c) for c in driver.execute_script(VALUE_COLORS, "#map")}
+            assert shown and shown <= palette, f"{spec.name}/map/: icons in {shown}, not all of the legend's {palette}"
+        else:
+            shown = {rgb(c) for c in driver.execute_script(ICON_COLORS, "#map")}
+            assert shown == {colour[spec.name]}, f"{spec.name}/map/: icons in {shown}, not {colour[spec.name]}"
         url, first = list_pages(server, f"{spec.name}/")[0]
         browser.open(urljoin(url, first.items[0]))
         driver.execute_script("document.getElementById('minimap').scrollIntoView()")
