@@ -41,6 +41,11 @@ test("a union, an intersection, and every rank and count agree with plain arrays
       assert.equal(both.count(from, to), expected.filter((n) => n >= from && n < to).length);
     }
     assert.equal(both.total, expected.length);
+    // The least member at or above each number, as a scan of the plain array finds it.
+    for (let n = 0; n <= size; n++) {
+      const found = expected.find((m) => m >= n);
+      assert.equal(both.next(n), found === undefined ? -1 : found, "next from " + n + " of " + size);
+    }
   }
 });
 

@@ -123,13 +123,15 @@ export class Explore {
   colourAt(key, index) { return this.colours.ofBin[this.colourColumn[this.numbering.start(key) + index]]; }
 
   // Each cell `depth` levels under the cluster tile `key` with matching places: its position (the
-  // mean of all its places), how many of its places match and, with colours, how many of each.
+  // mean of all its places), how many of its places match and, with colours, how many of each;
+  // a cell of one matching place also names it (`only`: its number), to be drawn as its pin.
   cells(key, depth) {
     const colours = this.colours;
     return this.numbering.cells(key, depth).map((cell) => {
       const count = this.set ? this.set.count(cell.from, cell.to) : cell.to - cell.from;
       const mix = colours && count ? mixOf(this.colourColumn, colours.ofBin, colours.colours.length, cell.from, cell.to, this.set) : null;
-      return { key: cell.key, lat: cell.lat, lon: cell.lon, count, mix };
+      const only = count === 1 ? (this.set ? this.set.next(cell.from) : cell.from) : -1;
+      return { key: cell.key, lat: cell.lat, lon: cell.lon, count, mix, only };
     }).filter((cell) => cell.count > 0);
   }
 

@@ -55,6 +55,14 @@ export class PlaceSet {
   // How many members lie in from…to-1.
   count(from, to) { return this.rank(to) - this.rank(from); }
 
+  // The least member at or above `from`, or -1.
+  next(from) {
+    for (let word = from >>> 5, bits = this.words[word] & (0xffffffff << (from & 31)); word < this.words.length; bits = this.words[++word]) {
+      if (bits) return (word << 5) + 31 - Math.clz32(bits & -bits);
+    }
+    return -1;
+  }
+
   get total() { return this.rank(this.size); }
 }
 

@@ -112,10 +112,12 @@ function show(layer, keys, tiles) {
     "|" + Boolean(colours);
   if (signature === layer.shown) return;
   layer.shown = signature;
-  const points = [], clusters = [];
+  const points = [], clusters = [], singles = [];
   tiles.forEach((tile, t) => {
     if (explore && tile.c) {
-      for (const cell of explore.cells(keys[t], 2)) clusters.push(cellMarker(layer.name, cell, colours));
+      for (const cell of explore.cells(keys[t], 2)) {
+        if (cell.only >= 0) singles.push(cell.only); else clusters.push(cellMarker(layer.name, cell, colours));
+      }
       return;
     }
     // A cluster tile's places are the ones its clustering left alone: shown as they are, like
@@ -131,6 +133,15 @@ function show(layer, keys, tiles) {
   layer.clusters.clearLayers();
   layer.points.addLayers(points);
   for (const marker of clusters) layer.clusters.addLayer(marker);
+  // A cell of one matching place shows its pin, from its point tile, once that is in.
+  for (const number of singles) {
+    const place = explore.numbering.placeOf(number);
+    layer.tiles.tile(place.key).then((tile) => {
+      const p = tile.p[place.index];
+      if (layer.shown !== signature || filled.has(p[2])) return;
+      layer.clusters.addLayer(pointMarker(layer.name, p, colours ? explore.colourAt(place.key, place.index) : undefined, colours));
+    }).catch(() => {});
+  }
 }
 
 // A promise of the number of tiles that draw a dataset in view at zoom z, once shown (unless
