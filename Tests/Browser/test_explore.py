@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPO, wait_until
+from support import REPO, build_site, wait_until
 
 RUN = REPO / "Tests" / "Node" / "explore-site.mjs"
 # The example's datasets coloured by a field (colour_by in content/site.yml).
@@ -369,3 +369,70 @@ def test_lines_on_the_map_follow_the_filter(browser, datasets):
         wait_until(driver, lambda d: drawn() == expected, 10, f"{expected} lines for ?{query}, {drawn()} drawn")
     assert 0 < expected < len(lines), "the last choice should keep some lines and leave some out"
     browser.assert_clean("elevated/map/ with a filter")
+
+
+class GeneratedRow:
+    """A row of the generated dataset, read as support.load_datasets' rows are."""
+
+    def __init__(self, id, latitude, longitude, values):
+        self.id, self.latitude, self.longitude, self.values = id, latitude, longitude, values
+
+    def value(self, field):
+        return self.values.get(field, "")
+
+
+@pytest.fixture(scope="module")
+def generated(workdir):
+    """100,000 places over the United States: a category of 200 values of Zipf-like sizes, a year
+    (some unreadable) and a written number (some with $ and thousands separators), with filters of
+    all three; built once for the module. (site folder, {id: GeneratedRow})."""
+    rng = random.Random(100_000)
+    content = workdir / "generated-content"
+    (content / "data").mkdir(parents=True)
+    weights = [1 / (rank + 1) for rank in range(200)]
+    groups = rng.choices([f"group-{rank:03d}" for rank in range(200)], weights, k=100_000)
+    rows, lines = {}, ["id,name,lat,lon,group,founded,value"]
+    for i, group in enumerate(groups):
+        lat, lon = rng.uniform(25, 49), rng.uniform(-124, -67)
+        founded = "" if rng.random() < 0.02 else ("c. " if rng.random() < 0.1 else "") + str(rng.randint(1700, 2020))
+        amount = rng.randint(1_000, 5_000_000)
+        value = f'"${amount:,}"' if rng.random() < 0.3 else str(amount)
+        lines.append(f"p{i},Place {i},{lat:.6f},{lon:.6f},{group},{founded},{value}")
+        rows[f"p{i}"] = GeneratedRow(f"p{i}", round(lat, 6), round(lon, 6),
+                                     {"group": group, "founded": founded, "value": str(amount)})
+    (content / "data" / "places.csv").write_text("\n".join(lines) + "\n")
+    (content / "README.md").write_text("# Generated\n")
+    (content / "site.yml").write_text(
+        "title: Generated\ndatasets:\n  - name: places\n    source: data/places.csv\n    id: id\n    item_title: name\n"
+        "    latitude: lat\n    longitude: lon\n    neighbours: 1\n    filters:\n      - group\n"
+        "      - {field: founded, type: year}\n      - {field: value, type: range, format: currency}\n")
+    site = build_site(content, workdir / "generated-site", theme=REPO / "templates")
+    return site, rows
+
+
+def test_100k_generated_places_counts_list_and_downloads_agree_with_the_source(generated):
+    site_dir, rows = generated
+    spec = type("Spec", (), {"rows": rows, "count": len(rows)})
+    index = filter_index(site_dir, "places")
+    rng = random.Random(30)
+    requests = [{"dataset": "places", "query": random_query(rng, index)} for _ in range(6)]
+    answers = explore(site_dir, requests)
+    with open(site_dir / "downloads" / "places.csv", newline="") as file:
+        header, *rows_in_download = list(csv.reader(file))
+    ids_in_download = [row[header.index("id")] for row in rows_in_download]
+    narrowed = 0
+    for request, answer in zip(requests, answers):
+        ids, counts = oracle(spec, index, request["query"])
+        where = f"generated?{request['query']}"
+        assert answer["ids"] == ids and answer["total"] == len(ids), where
+        assert answer["counts"] == counts, where
+        assert answer["zooms"] == [len(ids)] * len(answer["zooms"]), where
+        assert sorted(answer["downloaded"]) == ids, where
+        kept = set(ids)
+        assert list(csv.reader(io.StringIO(answer["csv"], newline=""))) == [header] + [
+            row for row, id in zip(rows_in_download, ids_in_download) if id in kept], where
+        # The list: the matching places by title in natural order ("Place 2" before "Place 10").
+        expected = sorted(ids, key=lambda id: int(id[1:]))
+        assert [f"p{slug.split('-')[-1]}" for slug in answer["listed"]] == expected, where
+        narrowed += 0 < len(ids) < len(rows)
+    assert narrowed >= 3, "too few of the random choices narrowed the places to test anything"
