@@ -113,6 +113,16 @@ def ready_group(driver):
     wait_until(driver, lambda d: d.find_element(By.ID, "group-map").get_attribute("data-ready") == "true", 15)
 
 
+def ready_coloured_map(driver):
+    ready_map(driver)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".colour-legend button"), 15)
+    wait_until(driver, lambda d: d.find_element(By.ID, "filter-panel").get_attribute("data-counted"), 15)
+
+
+def ready_filtered_list(driver):
+    wait_until(driver, lambda d: d.find_element(By.ID, "filtered-list").get_attribute("data-shown"), 15)
+
+
 def page_types(server):
     """(name, URL, a function that waits until the page is as a visitor sees it, or None)."""
     return [
@@ -122,6 +132,8 @@ def page_types(server):
         ("dataset list", server.url("boxes/"), None),
         ("dataset map", server.url("boxes/map/"), ready_map),
         ("map of all datasets", server.url("map/"), ready_map),
+        ("map filtered, coloured by a field", server.url("photos/map/?borough=Bronx"), ready_coloured_map),
+        ("list filtered", server.url("photos/?borough=Bronx&borough=Queens"), ready_filtered_list),
         ("item page (point)", first_item(server, "boxes"), ready_item),
         ("item page (line)", first_item(server, "elevated"), ready_item),
         ("item page (polygon)", first_item(server, "squares"), ready_item),
