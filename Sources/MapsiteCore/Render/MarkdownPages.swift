@@ -72,17 +72,7 @@ struct MarkdownPages {
 
     /// Resolves `.` and `..`; nil when the path climbs out of the content folder.
     static func normalise(_ path: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
+        guard let joined = DataFiles.lexical(path) else { return nil }
         return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
     }
 }
