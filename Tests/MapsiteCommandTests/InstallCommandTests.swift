@@ -8,27 +8,9 @@ import Testing
 /// (`MAPSITE_BINARY=`, which skips the release build `make install` otherwise runs first).
 @Suite("mapsite installed: make install, then new and build from any folder")
 struct InstallCommandTests {
-    /// Runs `executable` in `folder`; output through files, as a full pipe would block the child.
+    /// Runs `executable` in `folder`.
     private func run(_ executable: String, _ arguments: [String], in folder: String) throws -> CommandResult {
-        try withTemporaryDirectory { directory in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            try writeFiles(["out": "", "err": ""], in: directory)
-            let out = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/out"))
-            let err = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/err"))
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try out.close()
-            try err.close()
-            return CommandResult(
-                status: process.terminationStatus, stdout: readText(directory + "/out") ?? "",
-                stderr: readText(directory + "/err") ?? "")
-        }
+        try MapsiteBinary.run(executable: executable, arguments, in: URL(fileURLWithPath: folder))
     }
 
     private func make(_ arguments: [String]) throws -> CommandResult {

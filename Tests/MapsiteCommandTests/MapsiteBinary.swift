@@ -37,11 +37,16 @@ enum MapsiteBinary {
     /// Runs `mapsite` with `arguments` in the repository folder.
     static func run(_ arguments: [String]) throws -> CommandResult {
         let binary = try #require(path, "no mapsite binary: build it with swift build --build-tests")
-        return try withTemporaryDirectory { directory in
+        return try run(executable: binary, arguments, in: Fixtures.repository)
+    }
+
+    /// Runs `executable` with `arguments` in `folder`, its output read once it has exited.
+    static func run(executable: String, _ arguments: [String], in folder: URL) throws -> CommandResult {
+        try withTemporaryDirectory { directory in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
+            process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-            process.currentDirectoryURL = Fixtures.repository
+            process.currentDirectoryURL = folder
             // Files, not pipes: a full pipe would block the child.
             try writeFiles(["out": "", "err": ""], in: directory)
             let out = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/out"))
