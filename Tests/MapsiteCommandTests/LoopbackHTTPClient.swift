@@ -21,18 +21,14 @@ enum LoopbackHTTPClient {
         var description: String
     }
 
-    /// Sends `GET path` to `127.0.0.1:port` and reads the whole response (at most 10 s).
-    static func get(_ path: String, port: Int) throws -> HTTPReply {
+    /// A TCP socket connected to `127.0.0.1:port`, whose owner closes it.
+    static func connected(port: Int) throws -> Int32 {
         #if canImport(Darwin)
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -42,7 +38,21 @@ enum LoopbackHTTPClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port) failed: errno \(errno)") }
+        guard connected == 0 else {
+            let failure = Failure(description: "connect to port \(port) failed: errno \(errno)")
+            close(descriptor)
+            throw failure
+        }
+        return descriptor
+    }
+
+    /// Sends `GET path` to `127.0.0.1:port` and reads the whole response (at most 10 s).
+    static func get(_ path: String, port: Int) throws -> HTTPReply {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
             let flags: Int32 = 0
         #else

@@ -13,25 +13,7 @@ final class ServeSocket: @unchecked Sendable {
     private var isClosed = false
 
     init(port: Int) throws {
-        #if canImport(Darwin)
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #else
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        guard descriptor >= 0 else { throw LoopbackHTTPClient.Failure(description: "socket() failed: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            closeDescriptor(descriptor)
-            throw LoopbackHTTPClient.Failure(description: "connect to port \(port) failed: errno \(errno)")
-        }
+        descriptor = try LoopbackHTTPClient.connected(port: port)
     }
 
     /// Sends all of `text`.
