@@ -51,24 +51,33 @@ export class Tileset {
   // A promise of this tileset once its manifest is read.
   load() {
     if (this.ready) return this.ready;
-    this.ready = this.fetchJSON(this.base + "index.json").then((manifest) => {
-      if (manifest.version !== FORMAT_VERSION) {
-        throw new Error("the map data of " + this.name + " is in tile format version " + manifest.version +
-          ", but this page reads version " + FORMAT_VERSION + ": the site needs rebuilding with one version of mapsite");
-      }
-      this.manifest = manifest;
-      const tree = quadtree(manifest.shapes ? manifest.shapes.tree : "", "", SHAPE_TREE_CUT);
-      this.shapeLeaves = tree.leaves;
-      this.shapeTiles = tree.tiles;
-      this.shapeCuts = tree.cuts;
-      const points = quadtree(manifest.tree);
-      this.leaves = points.leaves;
-      this.clusters = points.tiles;
-      this.leafOrder = points.order;
-      this.reach = reaches(points.order, manifest.reach);
-      return this;
-    });
+    this.ready = this.fetchJSON(this.base + "index.json").then((manifest) => this.read(manifest));
     return this.ready;
+  }
+
+  // Reads `manifest` as load() would have fetched it: a page that carries it (filtered-first-view.js).
+  use(manifest) {
+    this.ready = Promise.resolve(manifest).then((m) => this.read(m));
+    this.ready.catch(() => {});  // said by whoever waits for load()
+  }
+
+  // The manifest read: its trees of point and shape tiles.
+  read(manifest) {
+    if (manifest.version !== FORMAT_VERSION) {
+      throw new Error("the map data of " + this.name + " is in tile format version " + manifest.version +
+        ", but this page reads version " + FORMAT_VERSION + ": the site needs rebuilding with one version of mapsite");
+    }
+    this.manifest = manifest;
+    const tree = quadtree(manifest.shapes ? manifest.shapes.tree : "", "", SHAPE_TREE_CUT);
+    this.shapeLeaves = tree.leaves;
+    this.shapeTiles = tree.tiles;
+    this.shapeCuts = tree.cuts;
+    const points = quadtree(manifest.tree);
+    this.leaves = points.leaves;
+    this.clusters = points.tiles;
+    this.leafOrder = points.order;
+    this.reach = reaches(points.order, manifest.reach);
+    return this;
   }
 
   // The file of the tile at key (a quadkey, after a folder such as "shapes/" for other kinds),
