@@ -103,3 +103,57 @@ export function geometryWithin(bounds, geometry) {
   }
   return { type: geometry.type, coordinates: moved(geometry.coordinates) };
 }
+
+// The narrowest span of longitude holding every span of `spans` ({west, east}, east past 180
+// across the antimeridian; a point is a span of no width), as LongitudeArc.narrowest in the
+// build: the whole circle but for the widest stretch none of them reaches, east past 180 when it
+// crosses the line (the islands of 173°E to 171.8°W: 173 to 188.2). -180…180 when they leave no
+// stretch, or there are none.
+export function narrowestSpan(spans) {
+  let west = Infinity, east = -Infinity;
+  for (const s of spans) {
+    if (s.east - s.west >= 360) return { west: -180, east: 180 };
+    west = Math.min(west, s.west);
+    east = Math.max(east, s.east);
+  }
+  if (!spans.length) return { west: -180, east: 180 };
+  // Within half a turn, the stretch across ±180 is the widest one left: the plain span.
+  if (east <= 180 && east - west <= 180) return { west, east };
+  // The circle unrolled from the first west: each span from a west in -180..<180, by west.
+  const starts = spans.map((s) => (s.west >= 180 ? { west: s.west - 360, width: s.east - s.west }
+    : { west: s.west, width: s.east - s.west })).sort((a, b) => a.west - b.west);
+  const first = starts[0].west;
+  // Reached from the first west on without a break, spans running round past it included.
+  let reach = starts.reduce((most, s) => Math.max(most, s.west + s.width - 360), first + starts[0].width);
+  let widest = { gap: 0, start: first, end: first };
+  for (const s of starts.slice(1)) {
+    if (s.west - reach > widest.gap) widest = { gap: s.west - reach, start: reach, end: s.west };
+    reach = Math.max(reach, s.west + s.width);
+  }
+  if (first + 360 - reach > widest.gap) widest = { gap: first + 360 - reach, start: reach - 360, end: first };
+  if (!(widest.gap > 0)) return { west: -180, east: 180 };
+  return { west: widest.end, east: widest.start + 360 };
+}
+
+// The parts of a view ({west, east, south, north}, as Leaflet's getBounds gives it: west below
+// -180 or east past 180 when it shows the world's copy beyond the antimeridian) in each copy of
+// the world, each within -180…180 with `shift`, the degrees its copy is moved by: a view of 170 to
+// 190 is 170…180 (shift 0) and -180…-170 (shift 360). A view of the whole world or more is one part.
+export function worldCopies(view) {
+  let west = view.west, east = view.east;
+  if (east - west >= 360) { west = -180; east = 180; }
+  const parts = [];
+  for (let copy = Math.floor((west + 180) / 360); copy <= Math.floor((east + 180) / 360 - 1e-12); copy++) {
+    const shift = copy * 360;
+    parts.push({ west: Math.max(west - shift, -180), east: Math.min(east - shift, 180), south: view.south,
+      north: view.north, shift });
+  }
+  return parts;
+}
+
+// A longitude moved by whole turns to the copy of the world nearest `centre`, unless the view
+// (`span` degrees wide) shows the whole world: where a map centred there draws it (worldCopies).
+export function longitudeNear(lon, centre, span) {
+  if (span >= 360) return lon;
+  return lon + 360 * Math.round((centre - lon) / 360);
+}

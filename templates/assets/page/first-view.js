@@ -7,7 +7,7 @@
 // are, and shares the network with nothing bigger before; map.js, its map made, takes its place.
 // Icons that would cover each other are moved apart as declutter.js then moves Leaflet's.
 import { clusterMarkup, pinIcon } from "../core/icons.js";
-import { fittedView } from "../core/mercator.js";
+import { fittedView, longitudeNear } from "../core/mercator.js";
 import { load } from "./loader.js";
 import { setUpMenu } from "./menu.js";
 import { settings } from "./settings.js";
@@ -56,7 +56,10 @@ function drawTiles(element, view, data, explore) {
   const fill = JSON.parse(element.getAttribute("data-colors") || "{}")[data.dataset];
   const extra = "layer-" + data.dataset;
   const map = drawStatic(element, view);
-  const cluster = (count, lat, lon) => { map.add(clusterMarkup(count, fill, extra), lat, lon).title = count + " places"; };
+  // Places across the antimeridian in the copy of the world in view, as map.js draws them.
+  const span = map.width / (256 * Math.pow(2, view.zoom)) * 360;
+  const near = (lon) => longitudeNear(lon, view.lon, span);
+  const cluster = (count, lat, lon) => { map.add(clusterMarkup(count, fill, extra), lat, near(lon)).title = count + " places"; };
   for (const key of Object.keys(data.tiles)) {
     if (key.length !== view.zoom) continue;
     const tile = data.tiles[key];
@@ -65,7 +68,7 @@ function drawTiles(element, view, data, explore) {
       continue;
     }
     tile.c.forEach((c) => cluster(c[2], c[0], c[1]));
-    tile.p.forEach((p) => { map.add(pinIcon(fill, undefined, extra), p[0], p[1]).title = p[3]; });
+    tile.p.forEach((p) => { map.add(pinIcon(fill, undefined, extra), p[0], near(p[1])).title = p[3]; });
   }
   // Icons that would cover each other moved apart, as declutter.js moves Leaflet's (apart.js).
   if (element.getAttribute("data-declutter") === "layers" && window.CSS && CSS.supports("translate", "1px 1px")) {

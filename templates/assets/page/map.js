@@ -4,6 +4,7 @@
 // clicked; lines and polygons come from the shape tiles (shapes.js). The view is kept in the URL
 // hash: #zoom/lat/lon.
 import { color, mixedClusterMarkup } from "../core/icons.js";
+import { narrowestSpan, worldCopies } from "../core/mercator.js";
 import { Tileset } from "../core/tileset.js";
 import "./declutter.js";
 import { escapeHTML, siteURL } from "./html.js";
@@ -34,19 +35,20 @@ function popup(name, p) {
 }
 
 // A place's pin, in its dataset's colour or, coloured by a field, the colour of its value
-// (`colourIndex`, which the clusters Leaflet.markercluster makes count).
-function pointMarker(name, p, colourIndex, colours) {
+// (`colourIndex`, which the clusters Leaflet.markercluster makes count); in the copy of the world
+// `shift` degrees east (worldCopies: a view across the antimeridian shows places of both sides).
+function pointMarker(name, p, colourIndex, colours, shift) {
   const fill = colours ? colours.colours[colourIndex] : colors[name];
-  return L.marker([p[0], p[1]], { title: p[3], icon: pin(fill, undefined, "layer-" + name), colourIndex })
+  return L.marker([p[0], p[1] + shift], { title: p[3], icon: pin(fill, undefined, "layer-" + name), colourIndex })
     .bindPopup(popup(name, p));
 }
 
-function clusterMarker(name, c) {
-  const marker = L.marker([c[0], c[1]], { icon: clusterIcon(c[2], colors[name], "layer-" + name), title: c[2] + " places" });
+function clusterMarker(name, c, shift) {
+  const marker = L.marker([c[0], c[1] + shift], { icon: clusterIcon(c[2], colors[name], "layer-" + name), title: c[2] + " places" });
   marker.on("click", () => {
     const b = c[3];
-    if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1]], Math.max(c[4], map.getZoom() + 1));
-    else map.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom: c[4] });
+    if (b[0] === b[2] && b[1] === b[3]) map.setView([c[0], c[1] + shift], Math.max(c[4], map.getZoom() + 1));
+    else map.fitBounds([[b[0], b[1] + shift], [b[2], b[3] + shift]], { maxZoom: c[4] });
   });
   return marker;
 }
@@ -91,32 +93,37 @@ function layersControl(titles) {
 
 // A cell of the quadtree with places matching the filters: their count, at the mean position of
 // all its places; a click zooms to the cell.
-function cellMarker(name, cell, colours) {
+function cellMarker(name, cell, colours, shift) {
   const icon = cell.mix ? L.divIcon(mixedClusterMarkup(cell.count, cell.mix, colours.colours, "layer-" + name))
     : clusterIcon(cell.count, colors[name], "layer-" + name);
-  const marker = L.marker([cell.lat, cell.lon], { icon, title: cell.count + (cell.count === 1 ? " place" : " places") });
-  marker.on("click", () => map.setView([cell.lat, cell.lon], Math.min(map.getMaxZoom(), cell.key.length + 1)));
+  const at = [cell.lat, cell.lon + shift];
+  const marker = L.marker(at, { icon, title: cell.count + (cell.count === 1 ? " place" : " places") });
+  marker.on("click", () => map.setView(at, Math.min(map.getMaxZoom(), cell.key.length + 1)));
   return marker;
 }
 
-// Shows a dataset's markers of the tiles at `keys`, unless it shows them already. A place drawn
-// as its polygon has no pin: the polygon takes the tap (shapes.js markFilled). With filters, only
-// the matching places: a point tile's that match, and in place of a cluster tile's clusters, its
-// cells two zooms down with their numbers of matching places (core/explore.js).
-function show(layer, keys, tiles) {
+// Shows a dataset's markers of the tiles `wanted` ({ key, shift }: each in the copy of the world
+// it is in view in), unless it shows them already. A place drawn as its polygon has no pin: the
+// polygon takes the tap (shapes.js markFilled). With filters, only the matching places: a point
+// tile's that match, and in place of a cluster tile's clusters, its cells two zooms down with
+// their numbers of matching places (core/explore.js).
+function show(layer, wanted, tiles) {
+  const keys = wanted.map((w) => w.key);
   const filled = layer.shapes.mapsiteFilled || new Set();
   // Filtered or coloured by a field, the map shows cells rather than the precomputed clusters.
   const explore = layer.explore && (layer.explore.active || layer.explore.colours) ? layer.explore : null;
   const colours = explore && explore.colours;
-  const signature = keys.join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0) + "|" + (explore ? explore.query : "") +
-    "|" + Boolean(colours);
+  const signature = wanted.map((w) => w.key + "@" + w.shift).join(",") + "|" + (layer.shapes.mapsiteFilledVersion || 0) +
+    "|" + (explore ? explore.query : "") + "|" + Boolean(colours);
   if (signature === layer.shown) return;
   layer.shown = signature;
   const points = [], clusters = [], singles = [];
   tiles.forEach((tile, t) => {
+    const shift = wanted[t].shift;
     if (explore && tile.c) {
       for (const cell of explore.cells(keys[t], 2)) {
-        if (cell.only >= 0) singles.push(cell.only); else clusters.push(cellMarker(layer.name, cell, colours));
+        if (cell.only >= 0) singles.push({ number: cell.only, shift });
+        else clusters.push(cellMarker(layer.name, cell, colours, shift));
       }
       return;
     }
@@ -124,22 +131,23 @@ function show(layer, keys, tiles) {
     // its clusters. A point tile's are grouped here by Leaflet.markercluster.
     (tile.p || []).forEach((p, i) => {
       if (explore && !explore.matches(keys[t], i)) return;
-      const marker = pointMarker(layer.name, p, colours ? explore.colourAt(keys[t], i) : undefined, colours);
+      const marker = pointMarker(layer.name, p, colours ? explore.colourAt(keys[t], i) : undefined, colours, shift);
       if (!filled.has(p[2])) (tile.c ? clusters : points).push(marker);
     });
-    for (const c of tile.c || []) clusters.push(clusterMarker(layer.name, c));
+    for (const c of tile.c || []) clusters.push(clusterMarker(layer.name, c, shift));
   });
   layer.points.clearLayers();
   layer.clusters.clearLayers();
   layer.points.addLayers(points);
   for (const marker of clusters) layer.clusters.addLayer(marker);
   // A cell of one matching place shows its pin, from its point tile, once that is in.
-  for (const number of singles) {
+  for (const { number, shift } of singles) {
     const place = explore.numbering.placeOf(number);
     layer.tiles.tile(place.key).then((tile) => {
       const p = tile.p[place.index];
       if (layer.shown !== signature || filled.has(p[2])) return;
-      layer.clusters.addLayer(pointMarker(layer.name, p, colours ? explore.colourAt(place.key, place.index) : undefined, colours));
+      layer.clusters.addLayer(pointMarker(layer.name, p, colours ? explore.colourAt(place.key, place.index) : undefined, colours,
+        shift));
     }).catch(() => {});
   }
 }
@@ -147,17 +155,19 @@ function show(layer, keys, tiles) {
 // A promise of the number of tiles that draw a dataset in view at zoom z, once shown (unless
 // `current()` says a later refresh took over).
 function refreshLayer(layer, bounds, z, current) {
-  // Where every place is drawn as its polygon, no point tiles (Tileset.needsPointsAt).
-  const keys = layer.tiles.needsPointsAt(z) ? layer.tiles.keysFor(bounds, z) : [];
+  // Where every place is drawn as its polygon, no point tiles (Tileset.needsPointsAt). A view
+  // across the antimeridian takes the tiles of each side, in the copy of the world it shows.
+  const wanted = !layer.tiles.needsPointsAt(z) ? [] : [].concat(...worldCopies(bounds).map((part) =>
+    layer.tiles.keysFor(part, z).map((key) => ({ key, shift: part.shift }))));
   const explore = layer.explore && layer.explore.active ? layer.explore : null;
   const shapes = drawShapes(layer.tiles, layer.shapes, map, {
     dataset: layer.name, color: color(colors[layer.name]), popup: (p) => popup(layer.name, p),
     accept: explore ? (number) => explore.set.has(number) : null, filter: explore ? explore.query : "" });
-  const points = Promise.all(keys.map((key) => layer.tiles.tile(key)));
+  const points = Promise.all(wanted.map((w) => layer.tiles.tile(w.key)));
   // The pins wait for the shapes, to leave out the places drawn as polygons.
   return Promise.all([points, shapes]).then(([tiles, shapeCount]) => {
-    if (current()) show(layer, keys, tiles);
-    return keys.length + shapeCount;
+    if (current()) show(layer, wanted, tiles);
+    return wanted.length + shapeCount;
   });
 }
 
@@ -230,7 +240,8 @@ function locateButton() {
 }
 
 // Once the manifests are in: the view the URL names, else all the datasets' places fitted with
-// 20 pixels to spare; then what is in view, again after every move.
+// 20 pixels to spare (across the antimeridian when that is narrower: each manifest's bounds are
+// east past 180 when its places lie across it); then what is in view, again after every move.
 function begin() {
   started = true;
   map.on("moveend", refresh);
@@ -241,9 +252,9 @@ function begin() {
   window.addEventListener("hashchange", readHash);
   if (!readHash()) {
     const all = layers.map((layer) => layer.tiles.manifest.bounds);
-    const south = Math.min(...all.map((b) => b[1])), west = Math.min(...all.map((b) => b[0]));
-    const north = Math.max(...all.map((b) => b[3])), east = Math.max(...all.map((b) => b[2]));
-    map.fitBounds([[south, west], [north, east]], { padding: [20, 20], maxZoom: 16 });
+    const south = Math.min(...all.map((b) => b[1])), north = Math.max(...all.map((b) => b[3]));
+    const span = narrowestSpan(all.map((b) => ({ west: b[0], east: b[2] })));
+    map.fitBounds([[south, span.west], [north, span.east]], { padding: [20, 20], maxZoom: 16 });
   }
   refresh();
 }
