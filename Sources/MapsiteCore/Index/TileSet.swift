@@ -12,8 +12,8 @@ public struct TileSet: Sendable {
     public var pyramid: TilePyramid
     /// The tiles of the dataset's lines and polygons, or `nil` when it has none.
     public var shapes: ShapePyramid?
-    /// The manifest's `bounds`: around the places' points and their whole shapes, or `nil`
-    /// without places.
+    /// The manifest's `bounds`: around the places' points and their whole shapes, east past 180
+    /// when they lie across the antimeridian (`bounds(_:points:)`), or `nil` without places.
     public var bounds: GeoBounds?
     /// Site path → JSON text, manifest included.
     public var files: [(path: String, json: String)]
@@ -105,13 +105,8 @@ public struct TileSet: Sendable {
             shapes = (pyramid, trees.tree)
         }
         self.shapes = shapes?.pyramid
-        // The places' points and their whole shapes.
-        bounds = dataset.items.reduce(pyramid.bounds) { bounds, item in
-            guard let shape = item.geometry?.bounds else { return bounds }
-            guard var bounds else { return shape }
-            bounds.extend(with: shape)
-            return bounds
-        }
+        // The places' points and their whole shapes, across ±180 when that is narrower.
+        bounds = Self.bounds(dataset.items, points: pyramid.bounds)
         files.append(
             (base + "index.json", Self.manifest(dataset: dataset, pyramid: pyramid, shapes: shapes, bounds: bounds)))
         self.files = files
