@@ -9,6 +9,7 @@ import {
   fittedView, longitudeNear, narrowestSpan, project, quadkey, tileX, tileY, worldCopies,
 } from "../../templates/assets/core/mercator.js";
 import { viewKeys } from "../../templates/assets/core/tile-format.js";
+import { Explore } from "../../templates/assets/core/explore.js";
 
 // Fiji, Tonga, Samoa, Tuvalu and Kiribati: [lat, lon].
 const islands = [[-17.8, 178.0], [-16.6, 179.3], [-16.8, -179.9], [-21.1, -175.2], [-13.8, -171.8], [1.4, 173.0],
@@ -110,3 +111,20 @@ for (const [width, height] of [[390, 780], [1280, 720]]) {
     }
   });
 }
+
+test("Fit to results: the matching point tiles on both sides of the line give the narrow box across it", () => {
+  // Point tiles at zoom 5 holding Fiji's west (x 31) and east (x 0), and a tile of Tonga (x 0, lower).
+  const keys = [quadkey(5, 0, 17), quadkey(5, 0, 18), quadkey(5, 31, 17)].sort();
+  const explore = { numbering: { keys, starts: [0, 10, 20, 30] }, set: null };
+  const box = Explore.prototype.matchingBounds.call(explore);
+  // Tiles of 11.25°: 168.75 to 180 and -180 to -168.75, written 168.75 to 191.25.
+  assert.equal(box.west, 168.75);
+  assert.equal(box.east, 191.25);
+  assert.ok(box.south < -22 && box.north > -12, JSON.stringify(box));
+  // A filter matching only the tile west of the line: that tile alone.
+  const only = keys.indexOf(quadkey(5, 31, 17));
+  const set = { count: (from, to) => (from === explore.numbering.starts[only] && to === explore.numbering.starts[only + 1] ? 1 : 0) };
+  const west = Explore.prototype.matchingBounds.call({ numbering: explore.numbering, set });
+  assert.deepEqual([west.west, west.east], [168.75, 180]);
+  assert.equal(Explore.prototype.matchingBounds.call({ numbering: explore.numbering, set: { count: () => 0 } }), null);
+});

@@ -3,7 +3,7 @@
 // Tileset's does.
 import { colouring, mixOf } from "./colours.js";
 import { Numbering } from "./filter-cells.js";
-import { tileBounds, tileOf } from "./mercator.js";
+import { narrowestSpan, tileBounds, tileOf } from "./mercator.js";
 import {
   countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
 } from "./filter.js";
@@ -136,16 +136,20 @@ export class Explore {
   }
 
   // The box around the point tiles that hold matching places ({south, west, north, east}), or
-  // null when none matches: what "Fit to results" shows.
+  // null when none matches: what "Fit to results" shows. Across the antimeridian when that is
+  // narrower (east past 180: the tiles of Fiji's both sides give 177 to 182, not the world).
   matchingBounds() {
-    let box = null;
+    const boxes = [];
     this.numbering.keys.forEach((key, i) => {
       const from = this.numbering.starts[i], to = this.numbering.starts[i + 1];
       if (this.set && this.set.count(from, to) === 0) return;
-      const t = tileOf(key), b = tileBounds(t.z, t.x, t.y);
-      if (!box) box = b;
-      else box = { south: Math.min(box.south, b.south), west: Math.min(box.west, b.west), north: Math.max(box.north, b.north), east: Math.max(box.east, b.east) };
+      const t = tileOf(key);
+      boxes.push(tileBounds(t.z, t.x, t.y));
     });
-    return box;
+    if (!boxes.length) return null;
+    const span = narrowestSpan(boxes);
+    const south = boxes.reduce((least, b) => Math.min(least, b.south), 90);
+    const north = boxes.reduce((most, b) => Math.max(most, b.north), -90);
+    return { south, west: span.west, north, east: span.east };
   }
 }
