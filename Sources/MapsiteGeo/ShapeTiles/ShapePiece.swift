@@ -69,8 +69,11 @@ public struct ShapePiece: Sendable, Hashable {
     /// antimeridian (the short way round): each line and ring is unwrapped so that its longitudes
     /// run on continuously, then moved by whole turns so that it starts east of 180°W, and holes
     /// into the turn of their outer ring. The part beyond 180°E (or 180°W) then lies in the copy,
-    /// which the tiles on the other side clip. Latitudes beyond ±85.05112878° are clamped to the map's edge, as Web
-    /// Mercator draws them.
+    /// which the tiles on the other side clip. A line's latitudes beyond ±85.05112878° are clamped
+    /// to the map's edge, as Web Mercator draws them; a polygon that reaches beyond them or goes
+    /// around a pole is cut to them in its flat form (`Polygon.mercatorWorldPolygons`), so that
+    /// Antarctica, cut along the antimeridian and drawn down to the pole, is filled to the map's
+    /// edge, and so is a polar cap.
     public static func pieces(of geometry: Geometry, item: Int32) -> [ShapePiece] {
         let kind: Kind
         var parts: [[[WorldPoint]]]
@@ -81,7 +84,9 @@ public struct ShapePiece: Sendable, Hashable {
             parts = geometry.lines.map { [unwrapped($0, near: nil)] }
         case .polygon, .multiPolygon:
             kind = .polygons
-            parts = geometry.polygons.map(worldRings)
+            parts = geometry.polygons.flatMap { $0.needsMercatorCut ? $0.mercatorWorldPolygons : [worldRings($0)] }
+            // Nothing to draw when every polygon lies beyond the map's latitudes.
+            guard !parts.isEmpty else { return [] }
         }
         var piece = ShapePiece(item: item, kind: kind, parts: parts, extent: 0)
         let box = piece.bounds

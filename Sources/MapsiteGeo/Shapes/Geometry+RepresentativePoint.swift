@@ -69,7 +69,9 @@ extension Geometry {
     /// off every edge, so it is strictly inside. A polygon with no such stretch (no area) gets its
     /// first vertex. A polygon across the antimeridian or around a pole is read in its flat form
     /// (`Polygon.planarForm`), so its point is inside it too, its longitude brought back into
-    /// -180…180.
+    /// -180…180. When that latitude lies beyond the edge of the web map (±85.0511°, a polar cap
+    /// less than about 10° across), the middle of the bounds' part within the map's latitudes is
+    /// taken instead, so that the point is in the part the map draws.
     /// - Complexity: O(n log n) for n vertices (the crossings are sorted).
     public static func pointOnSurface(_ polygon: Polygon) -> GeoPoint {
         let point = planarPointOnSurface(polygon.planarForm)
@@ -79,7 +81,10 @@ extension Geometry {
     /// `pointOnSurface` of a polygon whose longitudes do not wrap.
     private static func planarPointOnSurface(_ polygon: Polygon) -> GeoPoint {
         guard let bounds = polygon.bounds, bounds.maxLatitude > bounds.minLatitude else { return polygon.outer[0] }
-        let y = (bounds.minLatitude + bounds.maxLatitude) / 2
+        var y = (bounds.minLatitude + bounds.maxLatitude) / 2
+        let limit = WebMercator.maxLatitude
+        let (south, north) = (max(bounds.minLatitude, -limit), min(bounds.maxLatitude, limit))
+        if abs(y) > limit && north > south { y = (south + north) / 2 }
         var crossings: [Double] = []
         for ring in polygon.rings {
             guard var previous = ring.last else { continue }

@@ -5,7 +5,8 @@
 // The pieces of one place in view are drawn as one path: polygons filled with the nonzero rule
 // (outer rings all turn one way and holes the other, so where pieces overlap the fill is laid
 // once and holes stay open), their outlines drawn apart, without the edges a cut made along a
-// tile's grown border. Tiles across the antimeridian are drawn in the copy of the world in view.
+// tile's grown border or the world's edge (the map's top and bottom, the antimeridian). Tiles
+// across the antimeridian are drawn in the copy of the world in view.
 //
 // The state of a dataset's drawing is kept on its layer group: mapsiteGeneration (the latest
 // call), mapsiteSignature (the tiles drawn), mapsiteFills, and mapsiteFilled with
@@ -36,13 +37,24 @@ function alongCut(a, b, units, buffer) {
     (near(a[1], low) && near(b[1], low)) || (near(a[1], high) && near(b[1], high));
 }
 
-// A decoded ring's edges as lines, leaving out the edges along the cut.
-function outline(ring, units, buffer, into) {
+// Whether the edge from a to b (on the grid of tile `key`) runs along the world's edge: its top
+// or bottom, the map's edge at ±85.05°, where the build cut a polygon that reaches beyond it (a
+// polar cap, Antarctica), or the antimeridian, where a shape around a pole or split at ±180° was
+// cut open. Neither is the shape's boundary.
+function alongWorldEdge(a, b, units, key) {
+  const t = tileOf(key), last = Math.pow(2, t.z) - 1;
+  const on = (u, v, w) => Math.abs(u - w) < 0.5 && Math.abs(v - w) < 0.5;
+  return (t.y === 0 && on(a[1], b[1], 0)) || (t.y === last && on(a[1], b[1], units)) ||
+    (t.x === 0 && on(a[0], b[0], 0)) || (t.x === last && on(a[0], b[0], units));
+}
+
+// A decoded ring's edges as lines, leaving out the edges along the cut and the world's edge.
+function outline(ring, key, units, buffer, into) {
   const n = ring.points.length;
   let run = [];
   for (let i = 1; i <= n; i++) {
     const a = i - 1, b = i % n;
-    if (alongCut(ring.grid[a], ring.grid[b], units, buffer)) {
+    if (alongCut(ring.grid[a], ring.grid[b], units, buffer) || alongWorldEdge(ring.grid[a], ring.grid[b], units, key)) {
       if (run.length > 1) into.push(run);
       run = [];
       continue;
@@ -124,7 +136,7 @@ function addPieces(tile, w, buffer, places, order, accept) {
       for (const polygon of s[1]) {
         const rings = polygon.map((flat) => decode(flat, w.key, units, w.shift));
         place.fills.push(rings.map((ring) => ring.points));
-        for (const ring of rings) outline(ring, units, buffer, place.lines);
+        for (const ring of rings) outline(ring, w.key, units, buffer, place.lines);
       }
     } else {
       for (const line of s[1]) place.lines.push(decode(line, w.key, units, w.shift).points);
