@@ -41,7 +41,7 @@ extension SiteBuilder {
         let names = content.assetNames
         // Every page's stylesheets, icon and scripts: the entry modules and all they import.
         let entries = AppFiles.shellModules.map { AssetNames.folder + $0 }
-        let assets = ["mapsite.css", "search.css", "favicon.svg"].map { AssetNames.folder + $0 } + entries
+        let assets = ["mapsite.css", "favicon.svg"].map { AssetNames.folder + $0 } + entries
         let shell =
             ["", AppFiles.offlinePath, AppFiles.manifestPath]
             + Set(assets + entries.flatMap { names.moduleClosure(of: $0) }).sorted()

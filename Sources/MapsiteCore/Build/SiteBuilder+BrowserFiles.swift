@@ -8,8 +8,16 @@ struct BrowserFiles {
     var warnings: [String]
     /// What each dataset's map page carries for its first view (`MapFirstView`), by dataset name.
     var firstViews: [String: String] = [:]
-    /// The filter index's summary each dataset's map page carries (`FilterIndex.summary`).
-    var filterSummaries: [String: String] = [:]
+    /// What the map page of each dataset with filters carries of them: its tile manifest and its
+    /// filter index (`FilterIndex.indexJSON`), by dataset name.
+    var carriedFilters: [String: CarriedFilters] = [:]
+}
+
+/// What the map page of a dataset with filters carries (map.mustache): its tile manifest
+/// (`tiles/<dataset>/index.json`) and its filter index (`filters/index.json`).
+struct CarriedFilters {
+    var manifest: String
+    var index: String
 }
 
 extension SiteBuilder {
@@ -42,7 +50,7 @@ struct BrowserFilesWork {
         var files: [OutputFile] = []
         var warnings: [String] = []
         var firstViews: [String: String] = [:]
-        var filterSummaries: [String: String] = [:]
+        var carriedFilters: [String: CarriedFilters] = [:]
 
         let (tileSets, tilesSeconds, tilesPeak) = tiles.value
         for tileSet in tileSets {
@@ -64,7 +72,11 @@ struct BrowserFilesWork {
                 let filters = FilterIndex(
                     tileSet: tileSet, dataset: dataset, listOrder: ListPages.titleOrder(dataset.items))
                 files += filters.files.map { OutputFile($0.path, $0.json) }
-                filterSummaries[dataset.name] = filters.summary
+                let manifestPath = "tiles/\(dataset.name)/index.json"
+                if let index = filters.indexJSON, let manifest = tileSet.files.first(where: { $0.path == manifestPath })
+                {
+                    carriedFilters[dataset.name] = CarriedFilters(manifest: manifest.json, index: index)
+                }
                 warnings += filters.warnings
                 clock.report(
                     "Made the filters of \(dataset.name) (\(dataset.config.filters.count) fields, "
@@ -91,6 +103,6 @@ struct BrowserFilesWork {
             "Made \(downloadFiles.count) download files alongside", seconds: downloadsSeconds, peak: downloadsPeak)
         clock.finish("Made the files for the browser")
         return BrowserFiles(
-            files: files, warnings: warnings, firstViews: firstViews, filterSummaries: filterSummaries)
+            files: files, warnings: warnings, firstViews: firstViews, carriedFilters: carriedFilters)
     }
 }

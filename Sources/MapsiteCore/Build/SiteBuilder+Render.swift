@@ -14,11 +14,11 @@ extension SiteBuilder {
     /// sitemap; the item pages are set up, and the first of each dataset rendered, so that a
     /// template that fails stops the build before anything is written.
     /// `firstViews`: what each dataset's map page carries for its first view (`MapFirstView`);
-    /// `filterSummaries`, what it carries of its filters (`FilterIndex.summary`).
+    /// `carriedFilters`, what it carries of its filters (`CarriedFilters`).
     /// - Throws: `TemplateError` for a template that does not render.
     func render(
         _ content: SiteContent, _ indexes: [String: DatasetIndex], _ derived: DerivedSite,
-        firstViews: [String: String], filterSummaries: [String: String] = [:], clock: StageClock
+        firstViews: [String: String], carriedFilters: [String: CarriedFilters] = [:], clock: StageClock
     ) throws -> RenderedSite {
         let (datasets, context, templates) = (content.datasets, derived.context, content.templates)
         var pages = PageSet(context: context, templates: templates)
@@ -30,7 +30,7 @@ extension SiteBuilder {
             }
         }
         let maps = MapPages(
-            context: context, datasets: datasets, firstViews: firstViews, filterSummaries: filterSummaries)
+            context: context, datasets: datasets, firstViews: firstViews, carriedFilters: carriedFilters)
         try maps.render(into: &pages)
         for dataset in datasets {
             guard let groups = derived.groups[dataset.name], !groups.indexes.isEmpty else { continue }

@@ -39,7 +39,7 @@ public struct SiteBuilder {
         let browserFiles = (browserWork ?? startBrowserFiles(content)).finish(clock: clock)
         let pages = try render(
             content, indexes, derived, firstViews: browserFiles.firstViews,
-            filterSummaries: browserFiles.filterSummaries, clock: clock)
+            carriedFilters: browserFiles.carriedFilters, clock: clock)
         let app = try makeAppFiles(content, derived, besides: content.assets + pages.files + browserFiles.files)
         let output = try write(
             pages, browserFiles, app, assets: content.assets, precompress: config.precompress,

@@ -23,9 +23,10 @@ public struct FilterIndex: Sendable {
     /// One line for each field with values that could not be read, naming their rows.
     public var warnings: [String] = []
 
-    /// `index.json` without its `leaves`, which a map page carries (page/first-view.js): what a
-    /// filter in the page's query needs to ask for its files; nil without filters.
-    public var summary: String?
+    /// `index.json`'s text, which the dataset's map page also carries (`#map-filters`): a filter in
+    /// the page's query asks for its files, and its first view is drawn, without waiting for it
+    /// (page/filter-preload.js, page/filtered-first-view.js); nil without filters.
+    public var indexJSON: String?
 
     /// The index of `dataset`'s `filters`, numbered along `tileSet`'s point tiles; no files when
     /// the dataset has no filters. `listOrder`: the items in the order of the dataset's list.
@@ -67,18 +68,17 @@ public struct FilterIndex: Sendable {
             }
         }
         files += orderFiles(base: base, listOrder: listOrder)
-        files.append((base + "index.json", manifest(fields: fields, items: dataset.items)))
-        summary = manifest(fields: fields, items: nil)
+        let index = manifest(fields: fields, items: dataset.items)
+        files.append((base + "index.json", index))
+        indexJSON = index
     }
 
     /// `{"version", "count", "chunk", "leaves": [count, lat, lon, …], "fields": […]}`: each point
-    /// tile's number of places and their mean position (4 decimals), in the tree's order; without
-    /// `leaves` when `items` is nil.
-    private func manifest(fields: [JSONWriter.Value], items: [Item]?) -> String {
+    /// tile's number of places and their mean position (4 decimals), in the tree's order.
+    private func manifest(fields: [JSONWriter.Value], items: [Item]) -> String {
         var means: [JSONWriter.Value] = []
         means.reserveCapacity(3 * leaves.count)
         for leaf in leaves {
-            guard let items else { break }
             let count = Double(leaf.points.count)
             let points = leaf.points.map { items[Int($0)].point }
             means.append(.int(leaf.points.count))
@@ -91,7 +91,8 @@ public struct FilterIndex: Sendable {
                     ("version", .int(Self.formatVersion)),
                     ("count", .int(order.count)),
                     ("chunk", .int(Self.chunk)),
-                ] + (items == nil ? [] : [("leaves", .array(means))]) + [("fields", .array(fields))])) + "\n"
+                    ("leaves", .array(means)), ("fields", .array(fields)),
+                ])) + "\n"
     }
 
     /// The blocks of a range's bins, so that a range of many bins is a few files: at each level

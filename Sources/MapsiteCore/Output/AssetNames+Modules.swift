@@ -70,7 +70,14 @@ extension AssetNames {
         let sources = Dictionary(
             uniqueKeysWithValues: indices.map { (files[$0].path, String(decoding: files[$0].bytes, as: UTF8.self)) })
         for i in indices where ModuleBundle.entries.contains(files[i].path) {
-            files[i] = OutputFile(files[i].path, Array(try ModuleBundle(sources: sources).bundle(files[i].path).utf8))
+            let bundle = try ModuleBundle(sources: sources).bundle(files[i].path)
+            files[i] = OutputFile(files[i].path, Array(bundle.utf8))
+            guard ModuleBundle.inlined.contains(files[i].path) else { continue }
+            // Inside <script>…</script>, only these could end the element or change how it is read.
+            for text in ["</script", "<!--", "<script"] where bundle.lowercased().contains(text) {
+                throw OutputError(path: files[i].path, reason: "holds \"\(text)\", which a page cannot carry inline")
+            }
+            inline[files[i].path] = bundle
         }
         var graph: [String: [Import]] = [:]
         var index: [String: Int] = [:]

@@ -14,6 +14,8 @@ public struct AssetNames: Sendable, Equatable {
     public internal(set) var paths: [String: String] = [:]
     /// What each module imports (AssetNames+Modules).
     var moduleImports: [String: [Import]] = [:]
+    /// The text of each bundle a page carries inline (`ModuleBundle.inlined`), by site path.
+    public internal(set) var inline: [String: String] = [:]
 
     public init() {}
 

@@ -19,9 +19,12 @@ import Foundation
 /// change, `import.meta`) stops the build with the module's name.
 struct ModuleBundle {
     /// The entries written as bundles.
-    static let entries: Set<String> = [
-        "assets/page/first-view.js", "assets/page/site.js", "assets/page/filtered-first-view.js",
-    ]
+    static let entries = Set([
+        "assets/page/map-page.js", "assets/page/explore-map-page.js", "assets/page/site.js",
+    ]).union(inlined)
+    /// The bundles a page carries inline (`assets.inline` in templates), not asked for as files:
+    /// what must run before any file could come.
+    static let inlined: Set<String> = ["assets/page/filter-preload.js"]
 
     /// `import { a, b as c } from "./x.js";`, `import * as x from "./x.js";` or `import "./x.js";`,
     /// on lines of their own.

@@ -9,8 +9,8 @@ struct MapPages {
     let datasets: [Dataset]
     /// What a dataset's map page carries for its first view (`MapFirstView`), by dataset name.
     var firstViews: [String: String] = [:]
-    /// What a dataset's map page carries of its filters (`FilterIndex.summary`), by dataset name.
-    var filterSummaries: [String: String] = [:]
+    /// What a dataset's map page carries of its filters (`CarriedFilters`), by dataset name.
+    var carriedFilters: [String: CarriedFilters] = [:]
 
     func render(into pages: inout PageSet) throws {
         var maps = datasets.map { ([$0], "\($0.name)/map/", $0.config.title) }
@@ -34,8 +34,13 @@ struct MapPages {
             // Its index is asked for with the tile manifest: the query's places are known sooner.
             if shown.count == 1 && !shown[0].config.filters.isEmpty {
                 view["explore"] = .text(shown[0].name)
-                // A filter in the query asks for its files before the index comes (first-view.js).
-                view["filterSummary"] = .optional(filterSummaries[shown[0].name])
+                // A filter in the query asks for its files (page/filter-preload.js) and draws its
+                // first view from the manifest and index the page carries (filtered-first-view.js).
+                if let carried = carriedFilters[shown[0].name] {
+                    view["filterIndex"] = .text(carried.index)
+                    view["tileManifest"] = .text(carried.manifest)
+                    view["filterFiles"] = .text(root + "tiles/\(shown[0].name)/filters/")
+                }
                 // The filter whose values colour the places (page/colour-legend.js).
                 if let field = shown[0].config.colourBy,
                     let index = shown[0].config.filters.firstIndex(where: { $0.field == field })

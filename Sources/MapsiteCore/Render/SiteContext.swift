@@ -134,6 +134,9 @@ public struct SiteContext: Sendable {
             preloadAll[Self.assetKey(path)] = urls(true)
         }
         files["preload"] = .object(preload)
+        // The bundles a page carries inline: `{{{assets.inline.page_filter_preload_js}}}`.
+        files["inline"] = .object(
+            TemplateObject(assets.inline.sorted { $0.key < $1.key }.map { (Self.assetKey($0.key), .text($0.value)) }))
         files["preloadAll"] = .object(preloadAll)
         return .object([
             "root": .text(root.isEmpty ? "./" : root),

@@ -5,7 +5,7 @@ import { colouring, mixOf } from "./colours.js";
 import { Numbering } from "./filter-cells.js";
 import { narrowestSpan, tileBounds, tileOf } from "./mercator.js";
 import {
-  countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
+  countsIn, decodeNumbers, filePath, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
 } from "./filter.js";
 
 // The version of the filter files this reads (docs/explore.md).
@@ -20,14 +20,14 @@ function fetchFromNetwork(url) {
 
 export class Explore {
   // `tileset`: the dataset's Tileset (core/tileset.js), whose manifest gives the tiles' order;
-  // `summary`, the index without its leaves as a map page carries it, lets a selection be chosen
-  // (and its files asked for) before the index comes.
-  constructor(tileset, fetchJSON = fetchFromNetwork, summary = null) {
+  // `carried`, the index as a map page carries it, lets a selection be chosen (and its files
+  // asked for) before anything is fetched, and spares the index's fetch.
+  constructor(tileset, fetchJSON = fetchFromNetwork, carried = null) {
     this.tileset = tileset;
     this.base = tileset.base + "filters/";
     this.fetchJSON = fetchJSON;
     this.files = {};
-    this.index = summary && summary.version === FORMAT_VERSION ? summary : null;
+    this.index = carried && carried.version === FORMAT_VERSION ? carried : null;
     this.selection = this.index ? this.index.fields.map(() => null) : [];
     this.set = null;
   }
@@ -35,11 +35,12 @@ export class Explore {
   // A promise of this, its index read; null when the dataset has no filters (no index file).
   load() {
     if (!this.ready) {
-      this.ready = Promise.all([this.tileset.load(), this.fetchJSON(this.base + "index.json")]).then(([tiles, index]) => {
+      const index = this.index && this.index.leaves ? Promise.resolve(this.index) : this.fetchJSON(this.base + "index.json");
+      this.ready = Promise.all([this.tileset.load(), index]).then(([tiles, index]) => {
         if (index.version !== FORMAT_VERSION) throw new Error("the filters of " + this.tileset.name + " are in another format: rebuild the site");
         this.index = index;
         this.numbering = new Numbering(tiles.leafOrder, index.leaves);
-        // A selection chosen from the summary stands.
+        // A selection chosen from the carried index stands.
         if (this.selection.length !== index.fields.length) this.selection = index.fields.map(() => null);
         return this;
       }, () => null);
@@ -59,7 +60,7 @@ export class Explore {
 
   // A promise of the numbers of a file of field f (core/filter.js selectedFiles).
   numbers(f, name) {
-    return this.file(f + "/" + name + ".json").then((file) => {
+    return this.file(filePath(f, name)).then((file) => {
       if (!file.numbers) file.numbers = decodeNumbers(file);
       return file.numbers;
     });

@@ -186,6 +186,18 @@ export function selectedFiles(field, chosen) {
   return files.filter((file) => file.count > 0);
 }
 
+// The path of field f's file `name` in the filters' folder ("1/b3-5.json").
+export function filePath(f, name) { return f + "/" + name + ".json"; }
+
+// The paths of the files every field's selection needs, in the filters' folder.
+export function selectedPaths(index, selection) {
+  const paths = [];
+  index.fields.forEach((field, f) => {
+    for (const file of selectedFiles(field, selection[f])) paths.push(filePath(f, file.name));
+  });
+  return paths;
+}
+
 // Whether the selection narrows anything.
 export function isActive(selection) { return selection.some(Boolean); }
 

@@ -1,15 +1,16 @@
-// The entry of a dataset's map page (map.mustache). Its first view is drawn from what the page
-// carries, when it does (#map-first-view, written by the build, MapFirstView.swift: the cluster
-// tiles of the zooms a first view fitted to the dataset can have), before anything else is asked
-// for; then the tile manifests and the map's modules are preloaded, Leaflet's stylesheets and
-// scripts (the element's data-css and data-js, each a list) loaded, and the map (map.js) made.
-// So the first view is on the screen as soon as the page, its stylesheets and these few modules
+// The first view of a dataset's map page (map.mustache), drawn from what the page carries, when
+// it does (#map-first-view, written by the build, MapFirstView.swift: the cluster tiles of the
+// zooms a first view fitted to the dataset can have), before anything else is asked for; then
+// the tile manifests and the map's modules are preloaded, Leaflet's stylesheets and scripts (the
+// element's data-css and data-js, each a list) loaded, and the map (map.js) made. The page's
+// entry (map-page.js, or explore-map-page.js on a map with filters) runs it, written with the
+// modules it imports inside it (ModuleBundle.swift).
+// So the first view is on the screen as soon as the page, its stylesheets and this one script
 // are, and shares the network with nothing bigger before; map.js, its map made, takes its place.
 // Icons that would cover each other are moved apart as declutter.js then moves Leaflet's.
 import { clusterMarkup, pinIcon } from "../core/icons.js";
 import { fittedView, longitudeNear } from "../core/mercator.js";
 import { load } from "./loader.js";
-import { setUpMenu } from "./menu.js";
 import { settings } from "./settings.js";
 import { drawStatic, replaceStatic } from "./static-map.js";
 import { anchor, moveApart } from "./apart.js";
@@ -131,18 +132,19 @@ function failed(error) {
 // After the first view: the tile manifests asked for with the scripts rather than once they have
 // run (a round trip less before Leaflet's first markers; Tileset's fetch of the same URL takes
 // the preloaded answer), the modules of the map and of the search box (data-modules) preloaded,
-// Leaflet loaded, then the map made once Leaflet's stylesheets are in.
-function mapPage(element) {
+// Leaflet loaded, then the map made once Leaflet's stylesheets are in. On a map with filters
+// (data-explore) and a filter in the query, `carriedExplore` (filtered-first-view.js) gives the
+// first view's Explore, its places chosen: the view is drawn with the matching places only.
+export function mapPage(element, carriedExplore) {
   const carried = document.getElementById("map-first-view");
   const data = carried ? JSON.parse(carried.textContent) : null;
-  // A map with filters in its query shows only matching places: drawn once they are known.
-  const filtered = element.hasAttribute("data-explore") && location.search.length > 1;
+  const filtered = carriedExplore && element.hasAttribute("data-explore") && location.search.length > 1;
   const first = data && !filtered ? firstView(element, data) : null;
-  const summary = document.getElementById("map-filters");
-  const filteredFirst = data && filtered && summary ? filteredView(element, data, JSON.parse(summary.textContent)) : null;
-  preload(list(element, "data-manifests"), "preload", "fetch");
-  // A filtered first view's files go first: over HTTP/1.1's six connections, Leaflet and the
-  // map's modules would take the round trips before them.
+  // A filtered first view's files go first: over HTTP/1.1's six connections, the manifests,
+  // Leaflet and the map's modules would take the round trips before them. Its Explore reads the
+  // manifest and the filter index the page carries, so map.js fetches neither.
+  if (!filtered) preload(list(element, "data-manifests"), "preload", "fetch");
+  const filteredFirst = data && filtered ? filteredView(element, data, carriedExplore) : null;
   (filteredFirst || Promise.resolve(null)).then((view) => {
     preload(list(element, "data-modules"), "modulepreload");
     const styles = Promise.all(list(element, "data-css").map(load));
@@ -155,20 +157,15 @@ function mapPage(element) {
   });
 }
 
-// The first view of a map with a filter in its query: the filter's files asked for at once (the
-// page carries what names them, `summary`), then the carried tiles drawn with the matching places
-// only. A promise of the first view, with its Explore for map.js to go on with (null on failure:
-// map.js then draws from scratch).
-function filteredView(element, data, summary) {
-  return import("./filtered-first-view.js")
-    .then((module) => module.carriedExplore(settings.root, data, summary, location.search))
+// The first view of a map with a filter in its query: the carried tiles drawn with the matching
+// places only, once `carriedExplore` has read the filter's files (asked for by the page itself,
+// filter-preload.js). A promise of the first view, with its Explore for map.js to go on with
+// (null on failure: map.js then draws from scratch).
+function filteredView(element, data, carriedExplore) {
+  return carriedExplore(settings.root, data, location.search)
     .then((explore) => {
       const view = firstView(element, data, explore) || { dataset: data.dataset, tiles: data.tiles, replace: () => {} };
       view.explore = explore;
       return view;
     }).catch(() => null);
 }
-
-setUpMenu();
-const element = document.getElementById("map");
-if (element) mapPage(element);

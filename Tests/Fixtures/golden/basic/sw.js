@@ -1,4 +1,4 @@
-self.MAPSITE = {"build":"****************","offline":"offline.html","shell":["","offline.html","manifest.webmanifest","assets/favicon.********.svg","assets/mapsite.********.css","assets/page/site.********.js","assets/search.********.css"]};
+self.MAPSITE = {"build":"****************","offline":"offline.html","shell":["","offline.html","manifest.webmanifest","assets/favicon.********.svg","assets/mapsite.********.css","assets/page/site.********.js"]};
 // mapsite service worker: keeps what a visitor has seen, and the tours they saved, so that they
 // open with no network. The build writes `self.MAPSITE` before this script: the build's id, the
 // files kept from the start (the shell) and the offline page. Caches are named
