@@ -116,5 +116,6 @@ def test_map_draws_antarctica_to_the_edge_and_caps_around_their_pins(poles):
     driver.execute_script("location.hash = '#1/0/30'")
     for lat, lon in pins:
         x, y = viewport(lat, lon, 1, (0, 30))
-        wait_until(driver, lambda d: in_fill(d, "path.shape-fill", x, y), 5, f"the pin at {lat}, {lon} is not in a fill")
+        message = f"the pin at {lat}, {lon} is not in a fill"
+        wait_until(driver, lambda d: in_fill(d, "path.shape-fill", x, y), 5, message)
     poles.assert_clean("poles/map/")
