@@ -6,7 +6,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import HERE, REPO, StaticServer, browser_session, build_site
+from support import ARTIFACTS, HERE, REPO, StaticServer, browser_session, build_site, wait_until
 
 FIXTURE = HERE / "fixtures" / "antimeridian"
 PAGE = "islands/fiji-like/"
@@ -56,3 +56,137 @@ def test_fiji_page_is_fitted_across_the_line(fiji):
     marker = driver.find_element(By.CSS_SELECTOR, "#minimap .leaflet-marker-icon")
     assert_fitted(driver, shapes[0], marker, "Leaflet's map")
     fiji.assert_clean(PAGE)
+
+
+# The map pages of the fixture's datasets across the line: `pacific`, 136 places of Fiji, Tonga,
+# Samoa, Tuvalu and Kiribati's Kanton at 178.3°E to 171.6°W (its map page carries a first view of
+# cluster tiles), and `islands`, the split shape. Each page is fitted to the 10° across ±180, not
+# to the whole world, and every place is drawn where the view is: the tiles of both sides of the
+# line asked for, the places west of it moved a turn east (#32 point 4).
+PACIFIC = [line.split(",") for line in (FIXTURE / "data" / "pacific.csv").read_text().splitlines()[1:]]
+
+# Installed in every new page: the static first view as first drawn, in window.__firstView: each
+# icon as [label, centre x, centre y], and the map's box.
+RECORD_FIRST_VIEW = """
+new MutationObserver(function (changes, observer) {
+  if (!document.querySelector('#map .static-markers > *')) return;
+  observer.disconnect();
+  window.__firstView = { map: document.getElementById('map').getBoundingClientRect().toJSON(),
+    icons: Array.from(document.querySelectorAll('#map .static-markers > *')).map(function (icon) {
+      var box = icon.getBoundingClientRect(), cluster = icon.querySelector('.cluster-icon');
+      return [cluster ? cluster.textContent : '1', box.left + box.width / 2, box.top + box.height / 2];
+    }) };
+}).observe(document, { childList: true, subtree: true });
+"""
+
+# Leaflet's icons on the map, read in one go (it may redraw them between two calls).
+LEAFLET_ICONS = """
+return { map: document.getElementById('map').getBoundingClientRect().toJSON(),
+  icons: Array.from(document.querySelectorAll('#map .leaflet-marker-icon')).map(function (icon) {
+    var box = icon.getBoundingClientRect(), cluster = icon.querySelector('.cluster-icon');
+    return [cluster ? cluster.textContent : '1', box.left + box.width / 2, box.top + box.height / 2];
+  }) };"""
+
+
+def assert_all_inside(drawn, count, where):
+    """Every icon's centre inside the map (icons moved apart by declutter.js may stand a little
+    beyond their place), and their counts adding up to every place of the dataset."""
+    frame = drawn["map"]
+    assert drawn["icons"], f"{where}: no icons"
+    for label, x, y in drawn["icons"]:
+        assert frame["left"] - 30 <= x <= frame["right"] + 30 and frame["top"] - 30 <= y <= frame["bottom"] + 30, \
+            (where, label, x, y, frame)
+    assert sum(int(label) for label, _, _ in drawn["icons"]) == count, (where, drawn["icons"])
+
+
+def open_map(browser, path):
+    """Opens a map page and waits until Leaflet has drawn it and taken the first view's place;
+    returns Leaflet's view as [west, east, zoom]."""
+    driver = browser.driver
+    browser.open("")
+    browser.open(path)
+    wait_until(driver, lambda d: d.find_element(By.ID, "map-status").text.endswith("in view"), 15)
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#map .static-map"), 5)
+    return browser.module("page/map", "var b = module.map.getBounds(); done([b.getWest(), b.getEast(), module.map.getZoom()]);")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_dataset_map_is_fitted_across_the_line(fiji, screen):
+    driver = fiji.driver
+    phone = screen == "phone"
+    if phone:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    recorder = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FIRST_VIEW})
+    try:
+        west, east, zoom = open_map(fiji, "pacific/map/")
+        # The places span 178.3°E to 171.6°W, written 188.4: a view around 183°, zoom 5 (a phone's
+        # 17° across, a desktop's height-bound 56°); fitted to the whole world it would be zoom 0 or 1.
+        assert west < 178.3 and east > 188.4 and zoom >= 5 and east - west < (30 if phone else 60), (west, east, zoom)
+        first = driver.execute_script("return window.__firstView")
+        assert first, "no static first view was drawn"
+        assert_all_inside(first, len(PACIFIC), f"{screen}: the static first view")
+        assert_all_inside(driver.execute_script(LEAFLET_ICONS), len(PACIFIC), f"{screen}: Leaflet's map")
+        if phone:
+            ARTIFACTS.mkdir(exist_ok=True)
+            driver.save_screenshot(str(ARTIFACTS / "antimeridian-map-phone.png"))
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+        if phone:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    fiji.assert_clean("pacific/map/")
+
+
+def test_shape_map_and_site_map_are_fitted_across_the_line(fiji):
+    driver = fiji.driver
+    # The split shape's own map: its 5° from 177 to 182, the shape drawn whole inside it.
+    west, east, zoom = open_map(fiji, "islands/map/")
+    assert west < 177 and east > 182 and east - west < 30, (west, east, zoom)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#map path.shapes-of-islands"), 5)
+    frame = box(driver, driver.find_element(By.ID, "map"))
+    for path in driver.find_elements(By.CSS_SELECTOR, "#map path.shapes-of-islands"):
+        b = box(driver, path)
+        assert frame["left"] <= b["left"] and b["right"] <= frame["right"] and b["width"] > 0.2 * frame["width"], (b, frame)
+    # The site's map of both datasets: the narrowest span of their bounds, every place drawn in it
+    # (the split shape as its polygon, without a pin, a hundred pixels wide at zoom 5).
+    west, east, zoom = open_map(fiji, "map/")
+    assert west < 177 and east > 188.4 and east - west < 60, (west, east, zoom)
+    assert_all_inside(driver.execute_script(LEAFLET_ICONS), len(PACIFIC), "the site's map")
+    frame = box(driver, driver.find_element(By.ID, "map"))
+    paths = driver.find_elements(By.CSS_SELECTOR, "#map path.shapes-of-islands")
+    assert paths
+    for path in paths:
+        b = box(driver, path)
+        assert frame["left"] <= b["left"] and b["right"] <= frame["right"] and b["width"] > 50, (b, frame)
+    fiji.assert_clean("map/")
+
+
+def test_near_me_overview_is_fitted_across_the_line(fiji):
+    """Near me before a point is chosen shows the dataset's places as dots, fitted to the manifest's
+    bounds: across the line, each dot in view (those west of it drawn a turn east)."""
+    driver = fiji.driver
+    fiji.open("near/?dataset=pacific")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-near-dots]"), 15)
+
+    def state():
+        return fiji.module(
+            "page/near", "var map = module.map, b = map.getBounds(), dots = [];"
+            " map.eachLayer(function (l) { if (l instanceof L.CircleMarker) dots.push(b.contains(l.getLatLng())); });"
+            " done([b.getWest(), b.getEast(), map.getZoom(), dots, document.body.getAttribute('data-near-dots')]);")
+    # The world's view comes first, its dots drawn, until the manifest is in and the map fitted to
+    # it; then the dots of the fitted view replace them. The last state read is checked.
+    last = []
+
+    def settled(_):
+        last[:] = state()
+        return last[1] > 188.4 and len(last[3]) >= 5 and all(last[3]) and last[4] == str(len(last[3]))
+    try:
+        wait_until(driver, settled, 10)
+    except Exception:
+        pass
+    west, east, zoom, dots, count = last
+    # Near me's map is the smaller: zoom 4, 93° across, around 183° (the world would be zoom 1 or 2).
+    assert west < 178.3 and east > 188.4 and east - west < 100 and zoom >= 4, (west, east, zoom)
+    # A dot a group at least: Fiji, Tonga, Samoa, Tuvalu, Kanton.
+    assert len(dots) >= 5 and all(dots) and count == str(len(dots)), (dots, count)
+    fiji.assert_clean("near/")

@@ -9,6 +9,7 @@ import { showListFields } from "./list-fields.js";
 import "./declutter.js";
 import { Tileset } from "../core/tileset.js";
 import { color } from "../core/icons.js";
+import { worldCopies } from "../core/mercator.js";
 import { countFrom, pointFrom, searchQuery, distanceText, foundText, insideWords } from "../core/near.js";
 
 const form = document.getElementById("near-form");
@@ -62,12 +63,14 @@ function fill() {
   return color(option && option.getAttribute("data-color"));
 }
 
-// The tiles of `set` over the map's view.
+// The tiles of `set` over the map's view, each as { tile, shift }: a view across the antimeridian
+// (a dataset's bounds are, east past 180, when its places lie across it) takes the tiles of both
+// sides, each in the copy of the world it shows (core/mercator.js worldCopies).
 function tilesInView(set) {
-  const b = map.getBounds();
-  const keys = set.keysFor({ west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() },
-    Math.floor(map.getZoom()));
-  return Promise.all(keys.map((key) => set.tile(key)));
+  const b = map.getBounds(), z = Math.floor(map.getZoom());
+  const view = { west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() };
+  const wanted = [].concat(...worldCopies(view).map((part) => set.keysFor(part, z).map((key) => ({ key, shift: part.shift }))));
+  return Promise.all(wanted.map((w) => set.tile(w.key).then((tile) => ({ tile, shift: w.shift }))));
 }
 
 function drawDotsOf(tiles) {
@@ -79,9 +82,9 @@ function drawDotsOf(tiles) {
       fillColor: dotColor, fillOpacity: 0.35, interactive: false }).addTo(dots);
     shown++;
   };
-  tiles.forEach((tile) => {
-    (tile.p || []).forEach((p) => dot(p[0], p[1], 3));
-    (tile.c || []).forEach((c) => dot(c[0], c[1], Math.min(14, 4 + 2 * Math.log10(c[2]))));
+  tiles.forEach(({ tile, shift }) => {
+    (tile.p || []).forEach((p) => dot(p[0], p[1] + shift, 3));
+    (tile.c || []).forEach((c) => dot(c[0], c[1] + shift, Math.min(14, 4 + 2 * Math.log10(c[2]))));
   });
   document.body.setAttribute("data-near-dots", String(shown));
 }
