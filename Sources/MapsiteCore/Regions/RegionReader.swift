@@ -119,12 +119,11 @@ struct RegionReader {
         points.reserveCapacity(positions.count)
         for (index, element) in positions.enumerated() {
             let position = field + ", position \(index + 1)"
-            guard let pair = element.array, pair.count >= 2, let longitude = pair[0].number,
-                let latitude = pair[1].number
-            else {
+            guard let pair = element.array, pair.count >= 2, let x = pair[0].number, let y = pair[1].number else {
                 throw failure(position, "a position [longitude, latitude] of two numbers", describe(element))
             }
-            guard (-180...180).contains(longitude), (-90...90).contains(latitude) else {
+            // Just past a limit (Natural Earth's 180.00000000000006) is the limit, as in every reader.
+            guard let longitude = CoordinateLimits.longitude(x), let latitude = CoordinateLimits.latitude(y) else {
                 throw failure(
                     position, "[longitude, latitude] within -180…180 and -90…90",
                     "[\(JSONLoader.written(pair[0])), \(JSONLoader.written(pair[1]))]")

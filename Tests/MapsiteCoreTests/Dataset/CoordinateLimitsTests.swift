@@ -73,6 +73,18 @@ struct CoordinateLimitsTests {
         #expect(points == [GeoPoint(latitude: 60, longitude: 179), GeoPoint(latitude: 61, longitude: 180)])
     }
 
+    @Test("a regions file: a vertex past 180 is 180, the region holds a point there; further out an error")
+    func regions() throws {
+        let ring = "[[178, -17], [\(Self.overLongitude), -17], [\(Self.overLongitude), -16], [178, -16], [178, -17]]"
+        let text = RegionFiles.collection([RegionFiles.feature("Russia-like", rings: [ring])])
+        let set = try RegionFiles.load(text)
+        #expect(Set(set.regions[0].shape.polygons.flatMap(\.rings).flatMap { $0 }.map(\.longitude)) == [178, 180])
+        #expect(set.region(containing: GeoPoint(latitude: -16.5, longitude: 180))?.name == "Russia-like")
+        let errors = RegionFiles.errors(text.replacingOccurrences(of: Self.overLongitude, with: Self.farLongitude))
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("-180…180") && $0.contains(Self.farLongitude) }, "\(errors)")
+    }
+
     @Test("the tolerance is 1e-9°: clamped up to it, refused past it")
     func tolerance() {
         #expect(CoordinateLimits.longitude(180 + 0.9e-9) == 180)
