@@ -572,7 +572,7 @@ def run_vertices(bench, root, runs):
                 stages[(key, tool)].append(seconds)
                 lists[(key, tool)] = neighbour_lists(folder)
                 bench.log(f"vertices {key}: {tool} {round_ + 1}/{runs}: neighbour stage {bench.fmt_s(seconds)}")
-    results = {"crossing": run_crossing(bench, root, runs)}
+    results = {"crossing": run_crossing(bench, root, runs), "near": near_me_shapes(bench, root, contents["boroughs"])}
     for key, path in files.items():
         entry = {"vertices": vertex_count(path)}
         for tool, _ in binaries:
@@ -582,6 +582,65 @@ def run_vertices(bench, root, runs):
             entry["same_lists"] = entry["lists"] > 0 and lists[(key, "mapsite")] == lists[(key, "baseline")]
         results[key] = entry
     return results, vertex_targets(bench, results)
+
+
+# Issue 32 point 7: near me on the boroughs. A few large shapes no longer split the point tiles
+# to zoom 18 (each counts its simplified shape, within a tenth of the tile budget), and near me
+# reads the simplified shapes, and the true vertices only of the edges near the point where the
+# tolerance could change its text. Goals: point tiles no deeper than NEAR_ZOOM_GOAL and no "too
+# many places at one spot"; near me at a point inside a wedge (a Queens) reads at most
+# NEAR_BYTES_GOAL of shapes (whole files and parts, not gzipped), and at most NEAR_ANY_GOAL at
+# any of NEAR_POINTS random points over the boroughs.
+NEAR_ZOOM_GOAL = 10
+NEAR_BYTES_GOAL = 100_000
+NEAR_ANY_GOAL = 150_000
+NEAR_POINTS = 20
+NEAR_SHAPES = """
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+const [module, folder, request] = process.argv.slice(1);
+const { Tileset } = await import(pathToFileURL(module).href);
+const answers = [];
+for (const [lat, lon] of JSON.parse(request)) {
+  const read = {};
+  const tiles = new Tileset("/", "d", (url) => {
+    const path = url.slice("/tiles/d/".length);
+    return readFile(folder + "/" + path, "utf8").then((text) => { read[path] = text.length; return JSON.parse(text); });
+  });
+  const places = await tiles.nearest(lat, lon, 10);
+  const shapes = Object.keys(read).filter((path) => path.startsWith("whole/"));
+  answers.push({ bytes: shapes.reduce((sum, path) => sum + read[path], 0), parts: shapes.filter((path) => /\/\d+\.\d+\.json$/.test(path)).length,
+    places: places.map((p) => p.id + " " + Math.round(p.distance)) });
+}
+process.stdout.write(JSON.stringify(answers));
+"""
+
+
+def near_me_shapes(bench, root, content):
+    """The boroughs' site built once: its deepest point tile, the warning, the largest whole file
+    and near me's bytes of shapes at a point inside a wedge and at random points."""
+    import re
+
+    folder = root / "vertices-near-me"
+    result = bench.mapsite_build(content, folder)
+    base = folder / "tiles" / "boroughs"
+    point_tiles = [p for p in base.rglob("*.json") if re.fullmatch(r"\d+/\d+/\d+\.json", str(p.relative_to(base)))]
+    whole = [p for p in (base / "whole").rglob("*.json") if re.fullmatch(r"\d+/\d+/\d+\.json", str(p.relative_to(base / "whole")))]
+    parts = [p for p in (base / "whole").rglob("*.json") if p not in whole]
+    lat, lon = 40.7, -74.0
+    rng = random.Random(3207)
+    points = [offset(lat, lon, 5_000.0, 5_000.0)[::-1]]
+    for _ in range(NEAR_POINTS):
+        r, a = 12_000.0 * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+        points.append(offset(lat, lon, r * math.cos(a), r * math.sin(a))[::-1])
+    answers = json.loads(subprocess.run(
+        ["node", "--input-type=module", "-e", NEAR_SHAPES, str(Path(bench.BINARY["theme"]) / "assets/core/tileset.js"), str(base),
+         json.dumps(points)], capture_output=True, text=True, check=True).stdout)
+    return {"zoom": max(int(p.relative_to(base).parts[0]) for p in point_tiles),
+            "warned": "too many places at one spot" in result.get("output", ""),
+            "whole": max(p.stat().st_size for p in whole), "whole_files": len(whole), "parts": len(parts),
+            "part_bytes": sum(p.stat().st_size for p in parts),
+            "queens": answers[0], "random": answers[1:]}
 
 
 def neighbour_lists(site):
@@ -605,6 +664,20 @@ def vertex_targets(bench, results):
             f"vertices: a 100k-vertex polygon crossing itself 1,000 times, whole build < {CROSSING_GOAL} s",
             crossing["wall"], CROSSING_GOAL, bench.fmt_s,
             detail=f"tile stage {bench.fmt_s(crossing['tiles'])}" + ("" if crossing["repaired"] else ", no repair warning")))
+    near = results.get("near")
+    if near:
+        found.append(bench.target(
+            f"vertices: 5 boroughs, deepest point tile ≤ zoom {NEAR_ZOOM_GOAL}, no 'too many places' warning",
+            near["zoom"] + (100 if near["warned"] else 0), NEAR_ZOOM_GOAL, str,
+            detail=f"zoom {near['zoom']}" + (", warned" if near["warned"] else ", no warning")))
+        found.append(bench.target(
+            f"vertices: near me in a wedge reads ≤ {NEAR_BYTES_GOAL // 1000} KB of shapes", near["queens"]["bytes"],
+            NEAR_BYTES_GOAL, bench.fmt_int, detail=f"{near['queens']['parts']} parts"))
+        most = max(answer["bytes"] for answer in near["random"])
+        found.append(bench.target(
+            f"vertices: near me at {NEAR_POINTS} random points over the boroughs reads ≤ {NEAR_ANY_GOAL // 1000} KB of shapes",
+            most, NEAR_ANY_GOAL, bench.fmt_int,
+            detail=f"median {bench.fmt_int(bench.median([a['bytes'] for a in near['random']]))}"))
     for key, goal in VERTEX_GOALS.items():
         entry = results.get(key if key == "boroughs" else f"polygons-{key}")
         if entry:
@@ -624,8 +697,8 @@ def report_vertices(bench, results):
     headers = ["data", "vertices", "neighbour stage"] + (["baseline", "same lists"] if with_baseline else [])
     rows = []
     for key, entry in results.items():
-        if key == "crossing":
-            continue  # a target of its own (vertex_targets)
+        if key in ("crossing", "near"):
+            continue  # targets of their own (vertex_targets)
         row = [key, bench.fmt_int(entry["vertices"]), bench.fmt_s(entry["mapsite"])]
         if with_baseline:
             same = "yes" if entry.get("same_lists") else "NO"

@@ -22,11 +22,13 @@ public struct TileSet: Sendable {
     /// - Complexity: O(n log n): one encoding per item, then the pyramid (see `TilePyramid`).
     public init(dataset: Dataset, options: TilePyramid.Options = .init()) {
         let entries = Self.pointEntries(dataset.items)
-        let geometries = Self.geometryEntries(dataset.items)
         var options = options
         options.tileOverhead = Self.leafOverhead
         // A place with a shape also brings its whole geometry, `[index,…]`, into the file of its
-        // point tile's whole shapes (`{"g":[]}` and a newline more): both count against the budget.
+        // point tile's whole shapes (`{"g":[]}` and a newline more): both count against the budget,
+        // a large shape simplified to a tenth of it (`wholeShapes`).
+        let whole = Self.wholeShapes(dataset.items, byteBudget: options.byteBudget)
+        let geometries = whole.entries
         let sizes = (0..<entries.count).map { index in
             let geometry = geometries.byteCount(of: index)
             return entries.byteCount(of: index) + 1 + (geometry > 0 ? geometry + 20 : 0)
@@ -49,6 +51,13 @@ public struct TileSet: Sendable {
             json.removeAll(keepingCapacity: true)
             if Self.appendGeometries(leaf.points, geometries, to: &json) {
                 files.append((base + "whole/" + Self.path(leaf.key), String(decoding: json, as: UTF8.self)))
+                // A simplified shape's true vertices, in parts: whole/<z>/<x>/<y>/<index>.<part>.json.
+                let folder = base + "whole/\(leaf.key.z)/\(leaf.key.x)/\(leaf.key.y)/"
+                for (index, point) in leaf.points.enumerated() {
+                    for (part, text) in (whole.parts[Int(point)] ?? []).enumerated() {
+                        files.append((folder + "\(index).\(part).json", text))
+                    }
+                }
             }
         }
         dataset.items.withUnsafeBufferPointer { items in
