@@ -17,12 +17,13 @@ extension ItemPage {
 
     /// Appends `,"geometry":<GeoJSON>,"bounds":[[south,west],[north,east]]` to the page's item
     /// data (bounds as Leaflet takes them: for a shape across the antimeridian, east is past 180,
-    /// as in `[[-17,179.5],[-16,180.5]]`); nothing for a point.
+    /// as in `[[-17,179.5],[-16,180.5]]`); nothing for a point. The geometry is the one the page's
+    /// map draws (`drawn`).
     static func appendShapeData(_ item: Item, to bytes: inout [UInt8]) {
         guard let geometry = item.geometry, var bounds = geometry.geographicBounds else { return }
         if bounds.minLongitude > bounds.maxLongitude { bounds.maxLongitude += 360 }
         bytes += #","geometry":"#.utf8
-        GeoJSONGeometry.append(geometry.rewound, to: &bytes)
+        GeoJSONGeometry.append(drawn(geometry).rewound, to: &bytes)
         bytes += #","bounds":[["#.utf8
         JSONWriter.appendNumber(bounds.minLatitude, decimals: 7, to: &bytes)
         bytes.append(UInt8(ascii: ","))
@@ -32,6 +33,16 @@ extension ItemPage {
         bytes.append(UInt8(ascii: ","))
         JSONWriter.appendNumber(bounds.maxLongitude, decimals: 7, to: &bytes)
         bytes += "]]".utf8
+    }
+
+    /// `geometry` as a map in longitude and latitude draws it: a polygon whose ring goes around a
+    /// pole without reaching it becomes the cap closed along the pole and cut at ±180°
+    /// (`Polygon.drawnInDegrees`), which Leaflet and the static map fill; any other shape, Natural
+    /// Earth's Antarctica (drawn down to the pole) among them, is written as it is.
+    static func drawn(_ geometry: Geometry) -> Geometry {
+        let polygons = geometry.polygons
+        guard polygons.contains(where: \.circlesPole) else { return geometry }
+        return .multiPolygon(MultiPolygon(polygons: polygons.flatMap(\.drawnInDegrees)))
     }
 
     /// Appends `,{"@type":"GeoShape",…}` after the JSON-LD's GeoCoordinates: `line` for lines,

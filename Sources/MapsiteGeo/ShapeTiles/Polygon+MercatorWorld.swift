@@ -57,3 +57,41 @@ extension Polygon {
         return projected
     }
 }
+
+extension Polygon {
+    /// Whether the outer ring goes around a pole without reaching it (`Geodesic.enclosedPole`), as
+    /// no map draws it as written.
+    public var circlesPole: Bool {
+        Geodesic.enclosedPole(outer) != 0 && !outer.contains { abs($0.latitude) == 90 }
+    }
+
+    /// The polygon as a map in longitude and latitude draws it (Leaflet, a page's static map): a
+    /// polygon whose outer ring goes around a pole without reaching it, in its flat form (closed
+    /// along the pole, `planarForm`) cut at ±180° into polygons whose longitudes lie within
+    /// -180…180, each ring closed, outer rings anticlockwise and holes clockwise; drawn as written
+    /// it would be a band that doubles back along its ring. Any other polygon is itself: one
+    /// drawn down to its pole (Natural Earth's Antarctica) is already in that form.
+    /// - Complexity: O(n log n) for n vertices (`RectangleClipper.clipPolygon`).
+    public var drawnInDegrees: [Polygon] {
+        guard circlesPole else { return [self] }
+        let rings = planarForm.rings.enumerated().map { index, ring in
+            var flat = ring.map { WorldPoint($0.longitude, $0.latitude) }
+            ShapePiece.orient(&flat, outer: index == 0)
+            return flat
+        }
+        var result: [Polygon] = []
+        // The flat form starts at a vertex within -180…180 and goes once around: the turns west,
+        // here and east of it hold all of it.
+        for turn in [-360.0, 0, 360] {
+            let box = WorldBox(minX: turn - 180, minY: -90, maxX: turn + 180, maxY: 90)
+            for part in RectangleClipper.clipPolygon(rings, to: box) {
+                result.append(
+                    Polygon(
+                        rings: part.map { ring in
+                            (ring + [ring[0]]).map { GeoPoint(latitude: $0.y, longitude: $0.x - turn) }
+                        }))
+            }
+        }
+        return result
+    }
+}

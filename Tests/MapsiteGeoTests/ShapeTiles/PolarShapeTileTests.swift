@@ -134,6 +134,58 @@ struct PolarShapeTileTests {
         #expect(abs(pin.latitude) < WebMercator.maxLatitude, "the small cap's pin at \(pin.latitude)°")
     }
 
+    @Test(
+        "rings around a pole not reaching it, cut at ±180° in degrees as a page's map draws them, as shapely reads the cap"
+    )
+    func drawnInDegrees() throws {
+        // The south ring with its hole; a ring at 80°N through every 30° from 15°E, whose cut at
+        // ±180° falls between two vertices.
+        let north = stride(from: 15.0, to: 375, by: 30).map { Self.point($0 > 180 ? $0 - 360 : $0, 80) }
+        let northCut = [Self.point(-180, 80), Self.point(180, 80), Self.point(180, 90), Self.point(-180, 90)]
+        let cases: [([[GeoPoint]], [[GeoPoint]])] = [
+            (Self.southRing, Self.southRingCut), ([north + [north[0]]], [northCut + [northCut[0]]]),
+        ]
+        let zoom = 2
+        let scale = 256 * pow(2, Double(zoom))
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+        func ring(_ points: [GeoPoint]) -> String { list(points.map { "[\($0.longitude),\($0.latitude)]" }) }
+        func pixels(_ points: [GeoPoint]) -> String {
+            list(
+                points.dropLast().map {
+                    "[\(WebMercator.x(longitude: $0.longitude) * scale),\(WebMercator.y(latitude: $0.latitude) * scale)]"
+                })
+        }
+        var texts: [String] = []
+        for (rings, cut) in cases {
+            let polygon = Polygon(outer: rings[0], holes: Array(rings.dropFirst()))
+            #expect(polygon.circlesPole)
+            let drawn = polygon.drawnInDegrees
+            #expect(drawn.allSatisfy { $0.rings.joined().allSatisfy { abs($0.longitude) <= 180 } })
+            #expect(drawn.allSatisfy { $0.outer.first == $0.outer.last && !$0.circlesPole })
+            let pin = Geometry.polygon(polygon).representativePoint
+            let pieces = list(drawn.map { list([list($0.rings.map(pixels))]) })
+            texts.append(
+                "{\"source\":[\(list(cut.map(ring)))],\"pieces\":\(pieces),"
+                    + "\"pin\":[\(pin.longitude),\(pin.latitude)],\"strip\":null}")
+        }
+        let script = ShapelyOracle.repository.appendingPathComponent("Tests/Support/pole_oracle.py").path
+        let answer = try PythonOracle.run(
+            script, input: "{\"zoom\":\(zoom),\"shapes\":\(list(texts))}", needs: "shapely and pyproj")
+        struct Answer: Decodable { var results: [Result] }
+        let results = try JSONDecoder().decode(Answer.self, from: answer).results
+        try #require(results.count == cases.count)
+        for result in results {
+            let figures = "expected \(result.expectedArea) px², missing \(result.missing), extra \(result.extra)"
+            #expect(result.valid, "\(result.reason)")
+            #expect(result.expectedArea > 1000, "\(figures)")
+            #expect(result.missing + result.extra < 1e-6 * result.expectedArea, "\(figures)")
+            #expect(result.pinInside && result.pinDepth > 1, "\(figures), pin \(result.pinDepth) px inside")
+        }
+        // Drawn down to its pole, a polygon is drawn as written.
+        let antarctica = Polygon(outer: Self.antarctica[0])
+        #expect(!antarctica.circlesPole && antarctica.drawnInDegrees == [antarctica])
+    }
+
     @Test("a polygon wholly beyond the map's latitudes has no piece; one within them is as before")
     func beyondTheMap() {
         let beyond = Polygon(outer: [Self.point(0, 86), Self.point(10, 86), Self.point(10, 88), Self.point(0, 86)])
