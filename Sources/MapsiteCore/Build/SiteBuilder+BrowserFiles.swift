@@ -13,13 +13,6 @@ struct BrowserFiles {
     var carriedFilters: [String: CarriedFilters] = [:]
 }
 
-/// What the map page of a dataset with filters carries (map.mustache): its tile manifest
-/// (`tiles/<dataset>/index.json`) and its filter index (`filters/index.json`).
-struct CarriedFilters {
-    var manifest: String
-    var index: String
-}
-
 extension SiteBuilder {
     /// Starts the browser-files stage: tiles, the search index and the downloads, each on a thread
     /// of its own (none needs another, nor the neighbours or groups), so that they run alongside

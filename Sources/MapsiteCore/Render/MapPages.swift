@@ -78,3 +78,10 @@ struct MapPages {
         view["colorsJSON"] = .text(JSONWriter.encode(.object(datasets.map { ($0.name, .string($0.config.color)) })))
     }
 }
+
+/// What the map page of a dataset with filters carries (map.mustache): its tile manifest
+/// (`tiles/<dataset>/index.json`) and its filter index (`filters/index.json`).
+struct CarriedFilters {
+    var manifest: String
+    var index: String
+}
