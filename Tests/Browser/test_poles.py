@@ -3,8 +3,11 @@ drawn down to the south pole, and a north polar cap written the same way), on a 
 mini map draws its shape filled, with the pin inside the fill; the dataset's map draws Antarctica
 from its shape tiles down to the map's edge, the strip from 84.71°S to 85.05°S along the
 antimeridian included (the tiles once closed the ring along 84.71°S), and the cap filled around its
-pin. Screenshots: poles-antarctica-phone, poles-cap-phone, poles-map-phone."""
+pin; the mini maps of Antarctica and Natural Earth's Fiji, static and Leaflet's, outline the place
+but not its cuts along ±180° and the pole. Screenshots: poles-antarctica-phone, poles-cap-phone,
+poles-map-phone, poles-{antarctica,fiji}-outline[-leaflet]-phone."""
 
+import json
 import math
 import re
 
@@ -119,3 +122,98 @@ def test_map_draws_antarctica_to_the_edge_and_caps_around_their_pins(poles):
         message = f"the pin at {lat}, {lon} is not in a fill"
         wait_until(driver, lambda d: in_fill(d, "path.shape-fill", x, y), 5, message)
     poles.assert_clean("poles/map/")
+
+
+# The outline a map strokes leaves out the cuts: the edges along ±180° and beyond the map's top or
+# bottom (core/world-edge.js). Checked in pixels against the fixture's own edges: points along the
+# cuts farther than the stroke's reach from every other edge are not in the outline's stroke, the
+# middles of the other edges are.
+SOURCE = json.loads((FIXTURE / "data" / "poles.geojson").read_text())
+STROKE_REACH = 2  # half of the mini map's 4-pixel stroke
+
+
+def is_cut(a, b):
+    on_line = all(abs(abs(p[0]) - 180) < 1e-6 for p in (a, b))
+    beyond = any(all(side * p[1] >= 85.0511287798 - 1e-6 for p in (a, b)) for side in (1, -1))
+    return on_line or beyond
+
+
+def source_edges(name):
+    """The edges of the place's rings, [lon, lat] each, longitudes west of -179 moved a turn east
+    for Fiji, as its page draws it across the line; (edge, is_cut) pairs."""
+    geometry = next(f["geometry"] for f in SOURCE["features"] if f["properties"]["name"] == name)
+    polygons = [geometry["coordinates"]] if geometry["type"] == "Polygon" else geometry["coordinates"]
+    move = name == "Fiji"
+    edges = []
+    for polygon in polygons:
+        for ring in polygon:
+            ring = [(lon + 360 if move and lon < 0 else lon, lat) for lon, lat in ring]
+            edges += [((a, b), is_cut(a, b)) for a, b in zip(ring, ring[1:])]
+    return edges
+
+
+def segment_distance(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0 if length == 0 else max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def check_outline(driver, fill, outline, name, where):
+    """`fill` and `outline`: CSS selectors of the place's fill path and its outline's path. The
+    pixels of the place are found from the fill's box: the projected box of its vertices."""
+    edges = source_edges(name)
+    points = [p for (a, b), _ in edges for p in (a, b)]
+    box = driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", fill)
+    corners = [world_pixel(lat, lon, 0) for lon, lat in points]
+    left, top = min(x for x, _ in corners), min(y for _, y in corners)
+    scale = box["width"] / (max(x for x, _ in corners) - left)
+
+    def pixel(p):
+        x, y = world_pixel(p[1], p[0], 0)
+        return box["left"] + (x - left) * scale, box["top"] + (y - top) * scale
+
+    drawn = [(pixel(a), pixel(b)) for (a, b), cut in edges if not cut]
+    off, on = [], []
+    for (a, b), cut in edges:
+        pa, pb = pixel(a), pixel(b)
+        length = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+        if cut:  # a point every 4 pixels or so
+            steps = max(2, int(length / 4))
+            for k in range(1, steps):
+                p = (pa[0] + (pb[0] - pa[0]) * k / steps, pa[1] + (pb[1] - pa[1]) * k / steps)
+                if min(segment_distance(p, *e) for e in drawn) > STROKE_REACH + 1.5:
+                    off.append(p)
+        elif length > 3:
+            on.append(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2))
+    assert off and on, (where, len(off), len(on))
+    stroked = driver.execute_script(
+        """
+        const [selector, points] = arguments;
+        const path = document.querySelector(selector);
+        const m = path.getScreenCTM().inverse();
+        return points.map(([x, y]) => path.isPointInStroke(new DOMPoint(x, y).matrixTransform(m)));""",
+        outline, on + off)
+    assert all(stroked[: len(on)]), (where, "an edge of the place is not outlined", stroked[: len(on)].count(False))
+    crossed = [p for p, s in zip(off, stroked[len(on):]) if s]
+    assert not crossed, (where, "the outline runs along a cut", crossed[:5], len(off))
+    return len(on), len(off)
+
+
+@pytest.mark.parametrize("slug,name", [("antarctica", "Antarctica"), ("fiji", "Fiji")])
+def test_page_maps_outline_the_place_but_not_its_cuts(poles, slug, name):
+    driver = poles.driver
+    poles.open(f"poles/{slug}/")
+    minimap = driver.find_element(By.ID, "minimap")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", minimap)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .static-outline path"), 5)
+    save(driver, f"poles-{slug}-outline-phone")
+    check_outline(driver, "#minimap .static-shape path", "#minimap .static-outline path", name, (slug, "static map"))
+
+    driver.find_element(By.CSS_SELECTOR, "#minimap .static-move").click()
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#minimap .leaflet-overlay-pane path[fill='none']"))
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#minimap .static-map"), 5)
+    save(driver, f"poles-{slug}-outline-leaflet-phone")
+    check_outline(driver, "#minimap .leaflet-overlay-pane path:not([fill='none'])",
+                  "#minimap .leaflet-overlay-pane path[fill='none']", name, (slug, "Leaflet's map"))
+    poles.assert_clean(slug)

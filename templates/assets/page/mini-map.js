@@ -5,6 +5,7 @@
 // only looks never pays for Leaflet.
 import { pinIcon } from "../core/icons.js";
 import { fittedView, geometryWithin, longitudeWithin } from "../core/mercator.js";
+import { outlineOf } from "../core/world-edge.js";
 import { basemap, pin } from "./leaflet-map.js";
 import { load } from "./loader.js";
 import { settings } from "./settings.js";
@@ -43,10 +44,15 @@ function leafletMap(element, place) {
   const map = L.map(element, { scrollWheelZoom: false }).setView([place.lat, place.lon], 16);
   const tiles = basemap(map);
   L.marker([place.lat, place.lon], { title: place.title, icon: pin(place.tint) }).addTo(map);
-  // A line or polygon: drawn in the dataset's colour, the map fitted to it.
+  // A line or polygon: drawn in the dataset's colour, the map fitted to it; a polygon filled,
+  // then its outline, without the edges along ±180° and the map's top and bottom, which are cuts
+  // (core/world-edge.js), as the static map draws it.
   if (place.shape) {
-    const tint = place.tint;
-    L.geoJSON(place.shape.geometry, { style: { color: tint, weight: 4, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
+    const tint = place.tint, geometry = place.shape.geometry, outline = outlineOf(geometry);
+    if (outline !== geometry) {
+      L.geoJSON(geometry, { style: { stroke: false, fillColor: tint, fillOpacity: 0.2 } }).addTo(map);
+    }
+    if (outline) L.geoJSON(outline, { style: { color: tint, weight: 4, fill: false } }).addTo(map);
     map.fitBounds(place.shape.bounds, { padding: [16, 16], maxZoom: 18 });
   }
   return tiles;

@@ -12,6 +12,7 @@
 // call), mapsiteSignature (the tiles drawn), mapsiteFills, and mapsiteFilled with
 // mapsiteFilledVersion (the places drawn as polygons, read by map.js).
 import { latitudeAt, tileOf } from "../core/mercator.js";
+import { alongWorldEdge, ringOutline } from "../core/world-edge.js";
 
 // A ring or line of a tile at `key`: a flat list of grid units from the tile's top left corner,
 // `units` to its side, the first point whole and each other as its step from the one before.
@@ -40,29 +41,18 @@ function alongCut(a, b, units, buffer) {
 // Whether the edge from a to b (on the grid of tile `key`) runs along the world's edge: its top
 // or bottom, the map's edge at ±85.05°, where the build cut a polygon that reaches beyond it (a
 // polar cap, Antarctica), or the antimeridian, where a shape around a pole or split at ±180° was
-// cut open. Neither is the shape's boundary.
-function alongWorldEdge(a, b, units, key) {
-  const t = tileOf(key), last = Math.pow(2, t.z) - 1;
-  const on = (u, v, w) => Math.abs(u - w) < 0.5 && Math.abs(v - w) < 0.5;
-  return (t.y === 0 && on(a[1], b[1], 0)) || (t.y === last && on(a[1], b[1], units)) ||
-    (t.x === 0 && on(a[0], b[0], 0)) || (t.x === last && on(a[0], b[0], units));
+// cut open (core/world-edge.js). Neither is the shape's boundary.
+function alongWorldEdgeOfTile(a, b, units, key) {
+  const t = tileOf(key), n = Math.pow(2, t.z);
+  const world = (g) => [(t.x + g[0] / units) / n, (t.y + g[1] / units) / n];
+  return alongWorldEdge(world(a), world(b), 0.5 / (units * n));
 }
 
 // A decoded ring's edges as lines, leaving out the edges along the cut and the world's edge.
 function outline(ring, key, units, buffer, into) {
-  const n = ring.points.length;
-  let run = [];
-  for (let i = 1; i <= n; i++) {
-    const a = i - 1, b = i % n;
-    if (alongCut(ring.grid[a], ring.grid[b], units, buffer) || alongWorldEdge(ring.grid[a], ring.grid[b], units, key)) {
-      if (run.length > 1) into.push(run);
-      run = [];
-      continue;
-    }
-    if (!run.length) run.push(ring.points[a]);
-    run.push(ring.points[b]);
-  }
-  if (run.length > 1) into.push(run);
+  const g = ring.grid;
+  const cut = (a, b) => alongCut(g[a], g[b], units, buffer) || alongWorldEdgeOfTile(g[a], g[b], units, key);
+  for (const line of ringOutline(ring.points, cut)) into.push(line);
 }
 
 // A promise of the keys to draw the view at zoom z, each as { key, shift }: the longitude shift

@@ -3,6 +3,7 @@
 // Leaflet has loaded, or without it until the visitor moves the map. Web Mercator in 256-pixel
 // tiles (core/mercator.js), positions rounded as Leaflet rounds them.
 import { project } from "../core/mercator.js";
+import { outlineOf } from "../core/world-edge.js";
 import { settings } from "./settings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -81,35 +82,48 @@ export function drawStatic(element, view) {
   return { layer, markers, point, width, height, add };
 }
 
-// A GeoJSON geometry's rings or lines as an SVG path's data on a static map, and whether it is a
-// polygon (nothing for a point).
-function pathData(map, geometry) {
-  const polygons = { Polygon: [geometry.coordinates], MultiPolygon: geometry.coordinates }[geometry.type];
-  const lines = { LineString: [geometry.coordinates], MultiLineString: geometry.coordinates }[geometry.type];
-  const rings = polygons ? [].concat(...polygons) : lines || [];
-  const d = rings.map((ring) => ring.map((position, i) => {
+// The rings or lines of a GeoJSON geometry's coordinates as an SVG path's data on a static map,
+// each ring closed (`closed`).
+function pathData(map, lines, closed) {
+  return lines.map((line) => line.map((position, i) => {
     const p = map.point(position[1], position[0]);
     return (i ? "L" : "M") + p.x + " " + p.y;
-  }).join("") + (polygons ? "z" : "")).join("");
-  return { d, polygon: Boolean(polygons) };
+  }).join("") + (closed ? "z" : "")).join("");
 }
 
-// A GeoJSON line or polygon (any Multi- too) as an SVG path over a static map, drawn as Leaflet's
-// L.geoJSON draws it with the mini map's style.
-export function staticShape(map, geometry, tint) {
-  const { d, polygon } = pathData(map, geometry);
-  if (!d) return;
+// An SVG over a static map, of class `className`, holding a path with `style`; inserted under the
+// markers.
+function overlay(map, className, style) {
   const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "static-shape");
+  svg.setAttribute("class", className);
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("width", map.width);
   svg.setAttribute("height", map.height);
   const path = document.createElementNS(SVG, "path");
-  const style = { d: d, stroke: tint, "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round",
-    fill: polygon ? tint : "none", "fill-opacity": 0.2, "fill-rule": "evenodd" };
   for (const name of Object.keys(style)) path.setAttribute(name, style[name]);
   svg.appendChild(path);
   map.layer.insertBefore(svg, map.markers);
+}
+
+// A GeoJSON line or polygon (any Multi- too) over a static map, drawn as the mini map's Leaflet
+// draws it: a line as one path (svg.static-shape); a polygon as its fill (svg.static-shape) and
+// its outline (svg.static-outline), which leaves out the edges along ±180° and the map's top and
+// bottom, cuts rather than its boundary (core/world-edge.js).
+export function staticShape(map, geometry, tint) {
+  const polygons = { Polygon: [geometry.coordinates], MultiPolygon: geometry.coordinates }[geometry.type];
+  const outline = outlineOf(geometry);
+  if (!outline) return;
+  const stroke = { stroke: tint, "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round",
+    fill: "none" };
+  if (!polygons) {
+    const lines = outline.type === "LineString" ? [outline.coordinates] : outline.coordinates;
+    overlay(map, "static-shape", Object.assign({ d: pathData(map, lines, false) }, stroke));
+    return;
+  }
+  overlay(map, "static-shape", { d: pathData(map, [].concat(...polygons), true), stroke: "none", fill: tint,
+    "fill-opacity": 0.2, "fill-rule": "evenodd" });
+  const d = pathData(map, outline.coordinates, false);
+  if (d) overlay(map, "static-outline", Object.assign({ d: d }, stroke));
 }
 
 // Removes a static map once Leaflet's map in the same element shows the same: when `tiles` (its
