@@ -12,7 +12,7 @@ struct LongitudeArcTests {
         return d < 0 ? d + 360 : d
     }
 
-    /// The narrowest width from any arc's west eastward over every arc; 360 or more is the whole circle.
+    /// The narrowest width from any arc's west eastward over every arc; 359 or more is the whole circle.
     private static func bruteForce(_ arcs: [LongitudeArc]) -> Double {
         arcs.map { start in arcs.map { eastward(start.west, $0.west) + $0.width }.max()! }.min()!
     }
@@ -29,7 +29,7 @@ struct LongitudeArcTests {
         let arc = LongitudeArc.narrowest(arcs)
         let oracle = bruteForce(arcs)
         #expect(arc.west >= -180 && arc.west <= 180 && arc.east >= arc.west, "\(arc)", sourceLocation: sourceLocation)
-        if oracle >= 360 {
+        if oracle >= LongitudeArc.nearlyWhole {
             #expect(arc == .wholeCircle, "\(arcs) → \(arc)", sourceLocation: sourceLocation)
         } else {
             #expect(
@@ -83,5 +83,26 @@ struct LongitudeArcTests {
             }
             Self.check(arcs)
         }
+    }
+
+    @Test("many points, gathered in buckets first: the same arc as sweeping them all")
+    func gathered() {
+        var generator = SplitMix64(seed: 4)
+        // Across the world (widest stretch some 0.2°, wider than a bucket's 0.02°), and islands both sides of 180.
+        let world = (0..<20_000).map { _ in Self.point(Double.random(in: -180..<180, using: &generator)) }
+        let islands = (0..<20_000).map { index -> LongitudeArc in
+            let centre = [178.4, -179.9, -175.2, -171.7][index % 4]
+            let longitude = centre + Double.random(in: -0.3...0.3, using: &generator)
+            return Self.point(longitude > 180 ? longitude - 360 : longitude)
+        }
+        let shape = LongitudeArc(west: 177, east: 182)
+        for arcs in [world, islands, islands + [shape], world.prefix(17_000) + [shape]] {
+            #expect(arcs.count > LongitudeArc.bucketCount)
+            #expect(LongitudeArc.gathered(arcs).count < arcs.count)
+            #expect(LongitudeArc.swept(LongitudeArc.gathered(arcs)) == LongitudeArc.swept(arcs))
+        }
+        // Points all round the world: the whole circle, centred on Greenwich.
+        #expect(LongitudeArc.narrowest(world) == .wholeCircle)
+        #expect(LongitudeArc.narrowest(islands).west > 178 && LongitudeArc.narrowest(islands).east < 188.7)
     }
 }

@@ -108,7 +108,7 @@ export function geometryWithin(bounds, geometry) {
 // across the antimeridian; a point is a span of no width), as LongitudeArc.narrowest in the
 // build: the whole circle but for the widest stretch none of them reaches, east past 180 when it
 // crosses the line (the islands of 173°E to 171.8°W: 173 to 188.2). -180…180 when they leave no
-// stretch, or there are none.
+// stretch wider than a degree, or there are none.
 export function narrowestSpan(spans) {
   let west = Infinity, east = -Infinity;
   for (const s of spans) {
@@ -131,7 +131,8 @@ export function narrowestSpan(spans) {
     reach = Math.max(reach, s.west + s.width);
   }
   if (first + 360 - reach > widest.gap) widest = { gap: first + 360 - reach, start: reach - 360, end: first };
-  if (!(widest.gap > 0)) return { west: -180, east: 180 };
+  // Places all round the world leave narrow stretches anywhere: shown whole, centred on Greenwich.
+  if (!(widest.gap > 1)) return { west: -180, east: 180 };
   return { west: widest.end, east: widest.start + 360 };
 }
 
