@@ -107,8 +107,9 @@ enum JSONLoader {
             }
             do {
                 if let repaired = try PolygonRepair.repaired(shape) {
-                    shape = repaired
-                    warn(PolygonRepair.warning(file: file, location: location))
+                    shape = repaired.shape
+                    warn(
+                        PolygonRepair.warning(file: file, location: location, repair: repaired.repair, shape: shape))
                 }
             } catch {
                 return .failure(

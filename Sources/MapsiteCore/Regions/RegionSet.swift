@@ -20,7 +20,8 @@ public struct RegionSet: Sendable {
     public init(regions: [Region], file: String) {
         self.file = file
         self.regions = regions
-        self.index = RegionIndex(regions: regions.map(\.shape))
+        // Split at ±180° where they cross it or go around a pole: the index reads them as flat.
+        self.index = RegionIndex(regions: regions.map { PolygonRepair.splitAtAntimeridian($0.shape) })
     }
 
     /// Reads and checks the regions file of a dataset.

@@ -22,6 +22,15 @@ extension Polygon {
             })
     }
 
+    /// Whether the polygon lies on the globe otherwise than as written in the plane of longitude
+    /// and latitude: an edge crosses the antimeridian (its longitudes more than 180° apart as
+    /// written, which RFC 7946 reads as the short way across), or the outer ring goes around a
+    /// pole. Such a polygon is judged valid or not in its `planarForm`, not as written.
+    /// - Complexity: O(n) for n vertices.
+    public var liesAcrossAntimeridianOrPole: Bool {
+        crossesAntimeridian || Geodesic.enclosedPole(outer) != 0
+    }
+
     /// Whether an edge goes from one side of the antimeridian to the other the short way round
     /// (its longitudes more than 180° apart as written).
     var crossesAntimeridian: Bool {

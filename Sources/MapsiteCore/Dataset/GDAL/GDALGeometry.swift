@@ -6,16 +6,17 @@ import MapsiteGeo
 /// and every position reprojected to WGS 84 longitude and latitude.
 ///
 /// Polygons that are not valid are repaired by `PolygonRepair`'s rule, in the source's own
-/// coordinates, before they are reprojected.
+/// coordinates, before they are reprojected; in longitude and latitude (WGS 84, or no system),
+/// one across the antimeridian or around a pole is judged as it lies on the globe.
 enum GDALGeometry {
     /// - Parameter geometry: owned: destroyed before this returns.
     /// - Parameter hasSystem: whether the coordinates have a system; without one, positions out
     ///   of longitude and latitude ranges are an error that says to set `crs`.
-    /// - Returns: the shape, whether it was a polygon GEOS repaired, and whether rings of fewer
-    ///   than four positions were dropped from it (`CollapsedRings`).
+    /// - Returns: the shape, what was wrong with it when it was a polygon GEOS repaired, and
+    ///   whether rings of fewer than four positions were dropped from it (`CollapsedRings`).
     static func shape(
         _ geometry: OGRGeometryH, transform: CoordinateTransform?, hasSystem: Bool
-    ) throws(OGRGeometryReader.Problem) -> (shape: Geometry, repaired: Bool, collapsed: Bool) {
+    ) throws(OGRGeometryReader.Problem) -> (shape: Geometry, repair: PolygonRepair.Repair?, collapsed: Bool) {
         var current = geometry
         defer { OGR_G_DestroyGeometry(current) }
         if OGR_G_IsEmpty(current) != 0 {
@@ -32,22 +33,25 @@ enum GDALGeometry {
         }
         var collapsed = false
         var shape = try OGRGeometryReader.geometry(current, collapsed: &collapsed)
-        var repaired = false
-        if collapsed {
+        var repair: PolygonRepair.Repair?
+        // Longitude and latitude as they are (WGS 84, or no system: then they must be).
+        let onSphere = transform == nil
+        if collapsed || (onSphere && shape.polygons.contains(where: \.liesAcrossAntimeridianOrPole)) {
             // The rings read, without the collapsed ones, are what is checked and repaired.
-            if let valid = try PolygonRepair.repaired(shape) {
-                shape = valid
-                repaired = true
+            if let valid = try PolygonRepair.repaired(shape, onSphere: onSphere) {
+                shape = valid.shape
+                repair = valid.repair
             }
         } else if !shape.polygons.isEmpty, GDALLibrary.quietly({ OGR_G_IsValid(current) }) == 0 {
+            let flaws = GDALLibrary.quietly { PolygonRepair.flaws(of: current) }
             let valid = GDALLibrary.quietly { PolygonRepair.madeValid(current) }
             guard let valid else { throw PolygonRepair.unrepairable() }
             OGR_G_DestroyGeometry(current)
             current = valid
             shape = try OGRGeometryReader.geometry(current)
-            repaired = true
+            repair = PolygonRepair.Repair(flaws: flaws)
         }
-        return (try reprojected(shape, transform: transform, hasSystem: hasSystem), repaired, collapsed)
+        return (try reprojected(shape, transform: transform, hasSystem: hasSystem), repair, collapsed)
     }
 
     private static func name(_ geometry: OGRGeometryH) -> String {

@@ -162,7 +162,9 @@ private struct LayerReader {
                     } else {
                         record.shape = made.shape
                     }
-                    if made.repaired { warn(PolygonRepair.warning(file: file, location: location)) }
+                    if let repair = made.repair {
+                        warn(PolygonRepair.warning(file: file, location: location, repair: repair, shape: made.shape))
+                    }
                     if made.collapsed { collapsed.append("FID \(fid)") }
                 } catch {
                     try invalid(

@@ -173,7 +173,8 @@ struct GDALErrorTests {
         #expect(shape.polygons.count == 2)
         #expect(
             dataset.warnings == [
-                prefix + "FID 1: a polygon that crosses itself, repaired by GEOS (MakeValid, structure)"
+                prefix + "FID 1: a polygon whose outline crosses itself; repaired by GEOS (MakeValid, structure) "
+                    + "into 2 polygons"
             ])
         // Both triangles, each of a quarter of the 2×2 square.
         for polygon in shape.polygons {

@@ -20,7 +20,8 @@ struct PolygonRepairTests {
         #expect(shape.polygons.count == 2)
         #expect(
             dataset.warnings == [
-                "content/shapes.geojson: feature 1 (id p1): a polygon that crosses itself, repaired by GEOS (MakeValid, structure)"
+                "content/shapes.geojson: feature 1 (id p1): a polygon whose outline crosses itself; repaired by GEOS "
+                    + "(MakeValid, structure) into 2 polygons"
             ])
         // One triangle each side of the crossing at (1, 1); neither holds the crossing's far side.
         let left = GeoPoint(latitude: 1, longitude: 0.3)
