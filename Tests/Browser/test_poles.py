@@ -217,3 +217,19 @@ def test_page_maps_outline_the_place_but_not_its_cuts(poles, slug, name):
     check_outline(driver, "#minimap .leaflet-overlay-pane path:not([fill='none'])",
                   "#minimap .leaflet-overlay-pane path[fill='none']", name, (slug, "Leaflet's map"))
     poles.assert_clean(slug)
+
+
+def test_near_me_outlines_antarctica_but_not_its_cuts(poles):
+    """Near me from a point in Antarctica: the place found first, 0 m away, is drawn whole, its
+    outline without the cuts along ±180° and the pole (the first of the found places' fills and
+    outlines; the blue dot of the point itself is a path too, filled opaque)."""
+    driver = poles.driver
+    poles.open("near/?dataset=poles&lat=-80&lon=0")
+    fills = "#near-map .leaflet-overlay-pane path[fill-opacity='0.15']"
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, fills), 15)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#near-map path[fill='none'][stroke-opacity='0.8']"), 5)
+    first = driver.find_element(By.CSS_SELECTOR, "#near-results a")
+    assert first.text.strip() == "Antarctica", first.text
+    save(driver, "poles-near-phone")
+    check_outline(driver, fills, "#near-map path[fill='none'][stroke-opacity='0.8']", "Antarctica", "near me")
+    poles.assert_clean("near/")

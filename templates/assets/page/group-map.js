@@ -3,6 +3,7 @@
 import { longitudeSpan } from "../core/geo.js";
 import { color } from "../core/icons.js";
 import { geometryWithin, longitudeWithin } from "../core/mercator.js";
+import { outlineOf } from "../core/world-edge.js";
 import { basemap, clusterOptions, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
 import { declutter } from "./declutter.js";
@@ -49,10 +50,13 @@ function draw(element, data) {
   data.p = data.p.map((p) => [p[0], longitudeWithin(within, p[1])].concat(p.slice(2)));
   const places = L.latLngBounds(data.p.map((p) => [p[0], p[1]]));
   const bounds = L.latLngBounds([]);
+  // The region filled, then outlined without its edges along ±180° and the map's top and bottom,
+  // which are cuts (core/world-edge.js); the outline is not interactive, the fill one path.
   if (data.shape) {
-    const shape = geometryWithin(within, data.shape);
-    const outline = L.geoJSON(shape, { style: { color: fill, weight: 2, fillOpacity: 0.08 } }).addTo(map);
-    bounds.extend(outline.getBounds());
+    const shape = geometryWithin(within, data.shape), lines = outlineOf(shape);
+    const area = L.geoJSON(shape, { style: { stroke: false, fillColor: fill, fillOpacity: 0.08 } }).addTo(map);
+    if (lines) L.geoJSON(lines, { interactive: false, style: { color: fill, weight: 2, fill: false } }).addTo(map);
+    bounds.extend(area.getBounds());
   }
   if (places.isValid()) bounds.extend(places);
   const pins = data.p.length > 1 && data.p.length <= ALL_PINS &&

@@ -10,6 +10,7 @@ import "./declutter.js";
 import { Tileset } from "../core/tileset.js";
 import { color } from "../core/icons.js";
 import { worldCopies } from "../core/mercator.js";
+import { latLngOutline } from "../core/world-edge.js";
 import { countFrom, pointFrom, searchQuery, distanceText, foundText, insideWords } from "../core/near.js";
 
 const form = document.getElementById("near-form");
@@ -162,11 +163,19 @@ function popupOf(link, thumb) {
   return popup;
 }
 
-// A found place's whole line or polygon, faint, under its pin.
+// A found place's whole line or polygon, faint, under its pin: a polygon filled, then outlined
+// without its edges along ±180° and beyond the map's top and bottom, which are cuts
+// (core/world-edge.js).
 function drawShape(geometry, shapeColor, popup) {
   const style = { color: shapeColor, weight: 2, opacity: 0.8, fillColor: shapeColor, fillOpacity: 0.15 };
-  (geometry.kind === 3 ? L.polygon(geometry.coordinates, style) : L.polyline(geometry.coordinates, style))
-    .addTo(layer).bindPopup(popup.cloneNode(true));
+  let lines = geometry.coordinates;
+  if (geometry.kind === 3) {
+    L.polygon(geometry.coordinates, Object.assign({}, style, { stroke: false })).addTo(layer)
+      .bindPopup(popup.cloneNode(true));
+    lines = latLngOutline(geometry.coordinates);
+  }
+  if (!lines.length) return;
+  L.polyline(lines, Object.assign({}, style, { fill: false })).addTo(layer).bindPopup(popup.cloneNode(true));
 }
 
 function showPlace(name, place, index, placeColor) {
