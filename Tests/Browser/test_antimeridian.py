@@ -190,3 +190,22 @@ def test_near_me_overview_is_fitted_across_the_line(fiji):
     # A dot a group at least: Fiji, Tonga, Samoa, Tuvalu, Kanton.
     assert len(dots) >= 5 and all(dots) and count == str(len(dots)), (dots, count)
     fiji.assert_clean("near/")
+
+
+def test_regions_map_is_fitted_across_the_line(fiji):
+    """The regions of a field (Fiji split at 180, Tonga, Samoa, Tuvalu, Kanton): their map is fitted
+    to the 9° across the line, each region drawn inside it, not at the world's two edges."""
+    driver = fiji.driver
+    fiji.open("pacific/by/nation/")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions-map[data-ready=true]"), 15)
+    frame = box(driver, driver.find_element(By.ID, "regions-map"))
+    paths = driver.find_elements(By.CSS_SELECTOR, "#regions-map path[data-name]")
+    assert {p.get_attribute("data-name") for p in paths} == {"Fiji", "Tonga", "Samoa", "Tuvalu", "Kiribati"}
+    boxes = [box(driver, p) for p in paths]
+    for b in boxes:
+        assert frame["left"] - 1 <= b["left"] and b["right"] <= frame["right"] + 1, (b, frame)
+    # Together they fill much of the map's width or height (fitted to the world: a few pixels).
+    across = (max(b["right"] for b in boxes) - min(b["left"] for b in boxes)) / frame["width"]
+    down = (max(b["bottom"] for b in boxes) - min(b["top"] for b in boxes)) / frame["height"]
+    assert max(across, down) > 0.5, (across, down, boxes, frame)
+    fiji.assert_clean("pacific/by/nation/")

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  fittedView, longitudeNear, narrowestSpan, project, quadkey, tileX, tileY, worldCopies,
+  featuresWithin, fittedView, longitudeNear, narrowestSpan, project, quadkey, tileX, tileY, worldCopies,
 } from "../../templates/assets/core/mercator.js";
 import { viewKeys } from "../../templates/assets/core/tile-format.js";
 import { Explore } from "../../templates/assets/core/explore.js";
@@ -127,4 +127,21 @@ test("Fit to results: the matching point tiles on both sides of the line give th
   const west = Explore.prototype.matchingBounds.call({ numbering: explore.numbering, set });
   assert.deepEqual([west.west, west.east], [168.75, 180]);
   assert.equal(Explore.prototype.matchingBounds.call({ numbering: explore.numbering, set: { count: () => 0 } }), null);
+});
+
+test("regions on both sides of the line moved into one span across it; others left as they are", () => {
+  const fijiRegion = { type: "Feature", properties: { name: "Fiji" }, geometry: { type: "MultiPolygon", coordinates: [
+    [[[177.5, -19], [180, -19], [180, -15.5], [177.5, -15.5], [177.5, -19]]],
+    [[[-180, -19], [-178, -19], [-178, -15.5], [-180, -15.5], [-180, -19]]]] } };
+  const tonga = { type: "Feature", properties: { name: "Tonga" }, geometry: { type: "Polygon", coordinates: [
+    [[-176, -22], [-173, -22], [-173, -18], [-176, -18], [-176, -22]]] } };
+  const moved = featuresWithin([fijiRegion, tonga]);
+  const lons = moved.flatMap((f) => f.geometry.coordinates.flat(3).filter((x, i) => i % 2 === 0));
+  // 177.5 to 187 (Tonga's east, -173, a turn east): 9.5°.
+  assert.equal(Math.min(...lons), 177.5);
+  assert.equal(Math.max(...lons), 187);
+  assert.equal(moved[1].properties.name, "Tonga");
+  assert.equal(fijiRegion.geometry.coordinates[1][0][0][0], -180, "the file's features are not changed");
+  const plain = [tonga];
+  assert.equal(featuresWithin(plain), plain);
 });

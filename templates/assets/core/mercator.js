@@ -158,3 +158,20 @@ export function longitudeNear(lon, centre, span) {
   if (span >= 360) return lon;
   return lon + 360 * Math.round((centre - lon) / 360);
 }
+
+// GeoJSON features (lines and polygons, split along ±180 as RFC 7946 asks) with their longitudes
+// moved into the narrowest span of longitude holding every vertex (narrowestSpan, east past 180,
+// as geometryWithin moves them): regions on both sides of the line are drawn and fitted as one
+// group, not at the two edges of the world. Features that need no move are returned as they are.
+export function featuresWithin(features) {
+  const spans = [];
+  const add = (coordinates) => {
+    if (typeof coordinates[0] === "number") spans.push({ west: coordinates[0], east: coordinates[0] });
+    else coordinates.forEach(add);
+  };
+  features.forEach((feature) => { if (feature.geometry) add(feature.geometry.coordinates); });
+  const span = narrowestSpan(spans), within = [[-90, span.west], [90, span.east]];
+  if (span.east <= 180) return features;
+  return features.map((feature) => (feature.geometry
+    ? Object.assign({}, feature, { geometry: geometryWithin(within, feature.geometry) }) : feature));
+}
