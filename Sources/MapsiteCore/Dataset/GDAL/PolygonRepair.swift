@@ -87,19 +87,20 @@ enum PolygonRepair {
         _ polygons: [Polygon]
     ) throws(OGRGeometryReader.Problem) -> (shape: Geometry, repair: Repair)? {
         var repair = Repair(flaws: [])
+        // How the first polygon across was read, for overlapping parts.
+        var firstReading = Repair.Reading.plane
         var pieces: [OGRGeometryH] = []
         defer { pieces.forEach { OGR_G_DestroyGeometry($0) } }
         for polygon in polygons {
-            // A hole that goes around a pole too has no flat form here: such a polygon is kept.
-            let across =
-                polygon.liesAcrossAntimeridianOrPole && !polygon.holes.contains { Geodesic.enclosedPole($0) != 0 }
-            let geometry = made([across ? polygon.planarForm : polygon])
+            let form = flatForm(of: polygon)
+            let across = form != nil
+            let geometry = made([form ?? polygon])
             defer { OGR_G_DestroyGeometry(geometry) }
             var reading = Repair.Reading.plane
             if across {
                 let pole = Geodesic.enclosedPole(polygon.outer)
                 reading = pole > 0 ? .northPole : pole < 0 ? .southPole : .antimeridian
-                if repair.reading == .plane { repair.reading = reading }
+                if firstReading == .plane { firstReading = reading }
             }
             if GDALLibrary.quietly({ OGR_G_IsValid(geometry) }) != 0 {
                 pieces += GDALLibrary.quietly { split(geometry, repair: &repair) }
@@ -117,6 +118,7 @@ enum PolygonRepair {
         var result = whole
         if pieces.count > 1, GDALLibrary.quietly({ OGR_G_IsValid(whole) }) == 0 {
             repair.flaws.insert(.overlap)
+            if repair.reading == .plane { repair.reading = firstReading }
             guard let valid = GDALLibrary.quietly({ madeValid(whole) }) else { throw unrepairable() }
             result = valid
         }
@@ -136,10 +138,8 @@ enum PolygonRepair {
         guard shape.polygons.contains(where: \.liesAcrossAntimeridianOrPole) else { return shape }
         return MultiPolygon(
             polygons: shape.polygons.flatMap { polygon -> [Polygon] in
-                guard polygon.liesAcrossAntimeridianOrPole,
-                    !polygon.holes.contains(where: { Geodesic.enclosedPole($0) != 0 })
-                else { return [polygon] }
-                let geometry = made([polygon.planarForm])
+                guard let form = flatForm(of: polygon) else { return [polygon] }
+                let geometry = made([form])
                 defer { OGR_G_DestroyGeometry(geometry) }
                 var repair = Repair(flaws: [])
                 let pieces = GDALLibrary.quietly { split(geometry, repair: &repair) }
@@ -147,6 +147,19 @@ enum PolygonRepair {
                 let read = pieces.compactMap { try? OGRGeometryReader.geometry($0).polygons }.flatMap { $0 }
                 return read.isEmpty ? [polygon] : read
             })
+    }
+
+    /// The polygon's `planarForm` when it lies across the antimeridian or around a pole; nil
+    /// when it does not, or has no such form here: a hole that goes around a pole too, or
+    /// longitudes that unwrap to more than one and a half turns (a ring that winds around more
+    /// than once), which is then judged as written.
+    private static func flatForm(of polygon: Polygon) -> Polygon? {
+        guard polygon.liesAcrossAntimeridianOrPole, !polygon.holes.contains(where: { Geodesic.enclosedPole($0) != 0 })
+        else { return nil }
+        let form = polygon.planarForm
+        let longitudes = form.rings.joined().map(\.longitude)
+        guard let west = longitudes.min(), let east = longitudes.max(), east - west <= 540 else { return nil }
+        return form
     }
 
     /// The polygons of `geometry` (a flat form whose longitudes may go past ±180°) cut at ±180°
