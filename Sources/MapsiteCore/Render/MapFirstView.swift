@@ -3,9 +3,10 @@ import MapsiteGeo
 
 /// What a dataset's map page carries for its first view, so that the view is drawn before any
 /// script or tile is fetched (`#map-first-view`, which `page/first-view.js` draws as a static map until
-/// Leaflet takes over): the dataset's bounds as its tile manifest gives them, and the cluster
-/// tiles of every zoom a view fitted to those bounds can have on a screen from a phone's to a
-/// large monitor's.
+/// Leaflet takes over): the dataset's bounds as its tile manifest gives them (east past 180 when
+/// its places lie across the antimeridian, `TileSet.bounds(_:points:)`; the static map draws
+/// each place in the copy of the world nearest its centre), and the cluster tiles of every zoom
+/// a view fitted to those bounds can have on a screen from a phone's to a large monitor's.
 ///
 /// `{"dataset":…,"bounds":[west,south,east,north],"zooms":[z,…],"tiles":{"<quadkey>":<tile>,…}}`,
 /// each tile as its file has it. A zoom is left out when a point tile would be drawn at it (its
