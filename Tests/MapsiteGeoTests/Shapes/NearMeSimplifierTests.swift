@@ -42,12 +42,12 @@ struct NearMeSimplifierTests {
 
     @Test(
         "each run of true vertices and its simplified edge lie within the stated tolerance of each other, on the sphere",
-        arguments: [(40.7, -73.9), (-33.9, 151.2), (64.1, -21.9), (0.0, 30.0)])
+        arguments: [(-33.9, 151.2), (64.1, -21.9), (0.0, 30.0)])
     func withinTolerance(_ place: (Double, Double)) throws {
-        let rings = [Self.ring(count: 3000, lat: place.0, lon: place.1, seed: 7)]
-        let simple = try #require(NearMeSimplifier.simplify(rings, maximumVertices: 150))
+        let rings = [Self.ring(count: 1500, lat: place.0, lon: place.1, seed: 7)]
+        let simple = try #require(NearMeSimplifier.simplify(rings, maximumVertices: 100))
         let kept = simple.kept[0]
-        #expect(kept.count <= 150 && kept.first == 0 && kept.last == rings[0].count - 1)
+        #expect(kept.count <= 100 && kept.first == 0 && kept.last == rings[0].count - 1)
         var most = 0.0
         for (a, b) in zip(kept, kept.dropFirst()) {
             // Brute force on the sphere: the true run against its chord, both sampled.
