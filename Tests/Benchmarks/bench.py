@@ -38,7 +38,9 @@ What it measures, per dataset (synthetic 10k/100k/1M points clustered like real 
    100k polygons against that of their 100k points (target: within 1.5x). Section `vertices` (in
    `shapes_bench.py` too): the neighbour stage of 10 polygons of 2k to 16k vertices and of 5
    boroughs-like polygons of 15k, against #32's goals (16k under 1 s, boroughs under 0.5 s), with
-   --baseline's binary side by side and their neighbour lists compared.
+   --baseline's binary side by side and their neighbour lists compared; and the boroughs' point
+   tiles (no deeper than zoom 10, no "too many places" warning) and the bytes of shapes near me
+   reads in a wedge and at 20 random points (whole files and true parts; ≤ 100 KB and ≤ 150 KB).
 6. Tours (section `tours`): loops through the 16 to 500 places of the 10k data nearest to one
    place, one small site each: the planning stage's time, the length, and whether the tour's
    page says the order is the shortest or how far from it it can be.

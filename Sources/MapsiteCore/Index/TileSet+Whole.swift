@@ -15,13 +15,14 @@ extension TileSet {
         var parts: [Int: [String]]
     }
 
-    /// The shape of a place counts at most this share of the tile budget in its point tile's whole
-    /// file: larger ones are simplified, so that a few large shapes do not split the point tiles.
+    /// The shape of a place counts at most this share of the tile budget (or 1,000 bytes) in its
+    /// point tile's whole file: larger ones are simplified, so that a few large shapes do not split
+    /// the point tiles.
     static let wholeShare = 10
 
     static func wholeShapes(_ items: [Item], byteBudget: Int) -> WholeShapes {
         let written = geometryEntries(items)
-        let limit = max(byteBudget / wholeShare, 256)
+        let limit = max(byteBudget / wholeShare, 1000)
         let large = items.indices.filter {
             written.byteCount(of: $0) > limit && items[$0].geometry.map(isLined) == true
         }
