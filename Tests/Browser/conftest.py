@@ -91,7 +91,11 @@ def linkcheck(server):
 
 @pytest.fixture(scope="session", autouse=True)
 def _start_linkcheck_early(request):
-    """Starts `linkcheck` with the first test, when a test of this session will want it."""
+    """Starts `linkcheck` with the first test, when a test of this session will want it. Under
+    pytest-xdist every worker collects every test but runs only some, so there the test that wants
+    it starts it."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     if any("linkcheck" in getattr(item, "fixturenames", ()) for item in request.session.items):
         request.getfixturevalue("linkcheck")
 

@@ -36,6 +36,7 @@ os.environ.setdefault("SE_AVOID_STATS", "true")
 
 from selenium import webdriver  # noqa: E402 (after the environment it reads)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -478,8 +479,10 @@ def fetch_page(url: str) -> Node:
 
 
 def wait_until(driver, condition, timeout: float = 10, message: str = ""):
-    """WebDriverWait, polling every 50 ms rather than every half second."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
+    """WebDriverWait, polling every 50 ms rather than every half second. An element the page
+    replaced while the condition read it (a list redrawn) is read again at the next poll."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
 
 
 def text_of(element) -> str:
