@@ -669,7 +669,8 @@ def vertex_targets(bench, results):
         found.append(bench.target(
             f"vertices: 5 boroughs, deepest point tile ≤ zoom {NEAR_ZOOM_GOAL}, no 'too many places' warning",
             near["zoom"] + (100 if near["warned"] else 0), NEAR_ZOOM_GOAL, str,
-            detail=f"zoom {near['zoom']}" + (", warned" if near["warned"] else ", no warning")))
+            detail=f"zoom {near['zoom']}" + (", warned" if near["warned"] else ", no warning")
+            + f"; largest whole file {bench.fmt_int(near['whole'])} B, {bench.fmt_int(near['parts'])} parts"))
         found.append(bench.target(
             f"vertices: near me in a wedge reads ≤ {NEAR_BYTES_GOAL // 1000} KB of shapes", near["queens"]["bytes"],
             NEAR_BYTES_GOAL, bench.fmt_int, detail=f"{near['queens']['parts']} parts"))
@@ -677,7 +678,7 @@ def vertex_targets(bench, results):
         found.append(bench.target(
             f"vertices: near me at {NEAR_POINTS} random points over the boroughs reads ≤ {NEAR_ANY_GOAL // 1000} KB of shapes",
             most, NEAR_ANY_GOAL, bench.fmt_int,
-            detail=f"median {bench.fmt_int(bench.median([a['bytes'] for a in near['random']]))}"))
+            detail=f"median {bench.fmt_int(int(bench.median([a['bytes'] for a in near['random']])))}"))
     for key, goal in VERTEX_GOALS.items():
         entry = results.get(key if key == "boroughs" else f"polygons-{key}")
         if entry:
