@@ -109,3 +109,33 @@ test("near me with simplified whole shapes prints what the true shapes give, for
   assert.ok(nearBorder > 50, `${nearBorder} points within 50 m of a place`);
   assert.ok(partBytes > 0);
 });
+
+// Points where a far point place and a shape are about as far away (within ±1 m, found by
+// halving along the line between the place and the shape's nearest point), so that only the true
+// shape can order them: near me must print the brute force's order.
+test("near me orders a shape and a place as far away as each other as the true shape does", async () => {
+  const next = random(7);
+  const points = exact.filter(([id]) => /^point-1[5-9]\d$/.test(id));
+  const shapes = exact.filter(([, kind]) => kind !== 0);
+  const { set } = tileset();
+  await set.load();
+  for (const key of set.leafOrder) (await set.tile(key)).p.forEach((p) => { titles[p[2]] = p[3]; });
+  for (let i = 0; i < 40; i++) {
+    const [, , [place]] = points[Math.floor(next() * points.length)];
+    const [, kind, coordinates] = shapes[Math.floor(next() * shapes.length)];
+    const toShape = shapeDistance(place[0], place[1], kind, coordinates);
+    const offset = (next() - 0.5) * 2;
+    const at = (t) => [place[0] + (toShape.lat - place[0]) * t, place[1] + (toShape.lon - place[1]) * t];
+    const gap = (q) => shapeDistance(q[0], q[1], kind, coordinates).distance - distance(q[0], q[1], place[0], place[1]);
+    let low = 0, high = 1;
+    for (let step = 0; step < 40; step++) {
+      const middle = (low + high) / 2;
+      if (gap(at(middle)) > offset) low = middle; else high = middle;
+    }
+    const [lat, lon] = at(low);
+    const found = await tileset().set.nearest(lat, lon, 30);
+    const expected = bruteForce(lat, lon, 30);
+    assert.deepEqual(found.map((p) => p.id + ": " + distanceText(p)), expected.printed, `${lat}, ${lon}`);
+  }
+});
+
