@@ -5,9 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { MAX_LATITUDE, geometryWithin, tileOf } from "../../templates/assets/core/mercator.js";
+import { MAX_LATITUDE, featuresWithin, geometryWithin, tileOf } from "../../templates/assets/core/mercator.js";
 import {
-  alongWorldEdge, alongWorldEdgeInDegrees, latLngOutline, outlineOf, ringOutline,
+  alongWorldEdge, alongWorldEdgeInDegrees, hasWorldEdge, latLngOutline, outlineOf, reachesPole, ringOutline,
 } from "../../templates/assets/core/world-edge.js";
 
 const source = new URL("../Browser/fixtures/poles/data/poles.geojson", import.meta.url);
@@ -92,6 +92,13 @@ test("a shape away from the world's edges keeps its whole outline, and lines sta
   const line = { type: "LineString", coordinates: [[179, 0], [180, 0], [180, 1]] };
   assert.equal(outlineOf(line), line);
   assert.equal(outlineOf({ type: "Point", coordinates: [0, 0] }), null);
+  // Only shapes with a cut say they have one.
+  assert.equal(hasWorldEdge(square), false);
+  assert.equal(hasWorldEdge(line), false);
+  for (const f of fixture.features) assert.equal(hasWorldEdge(f.geometry), true, f.properties.name);
+  // Antarctica and the cap reach their poles, Fiji and the square do not.
+  assert.deepEqual(fixture.features.map((f) => reachesPole(f.geometry)), [true, true, false]);
+  assert.equal(reachesPole(square), false);
   // Leaflet's order ([lat, lon]) gives the same lines.
   const fiji = feature("Fiji").geometry.coordinates
     .map((polygon) => polygon.map((ring) => ring.map((p) => [p[1], p[0]])));
@@ -156,4 +163,14 @@ test("on shape tiles' grids: the world's edges of every tile at zooms 0 to 3, ed
     }
   }
   assert.ok(checked > 10000 && cuts > 100, `${checked} edges, ${cuts} on the world's edge`);
+});
+
+test("regions reaching a pole are not moved across the antimeridian with their neighbours (featuresWithin)", () => {
+  // Antarctica's vertices leave wide gaps between them; as drawn to the pole it spans every longitude.
+  const moved = featuresWithin(fixture.features);
+  assert.deepEqual(moved.map((f) => f.geometry), fixture.features.map((f) => f.geometry));
+  // Fiji alone is moved into one span across the line, east past 180.
+  const fiji = featuresWithin([feature("Fiji")])[0].geometry;
+  const lons = JSON.stringify(fiji.coordinates).match(/\[(-?[\d.]+),/g).map((t) => Number(t.slice(1, -1)));
+  assert.ok(Math.min(...lons) > 177 && Math.max(...lons) > 180, `${Math.min(...lons)} to ${Math.max(...lons)}`);
 });

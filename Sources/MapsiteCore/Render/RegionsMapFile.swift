@@ -51,9 +51,12 @@ enum RegionsMapFile {
     }
 
     /// A GeoJSON MultiPolygon, six decimals (about 0.1 m), its rings wound as RFC 7946 asks:
-    /// outer rings counter-clockwise, holes clockwise (`Geometry.rewound`).
+    /// outer rings counter-clockwise, holes clockwise (`Geometry.rewound`); a polygon whose ring
+    /// goes around a pole as a map draws it, the cap closed along the pole and cut at ±180°
+    /// (`Polygon.drawnInDegrees`, as a place's page writes it).
     static func geometry(_ shape: MultiPolygon) -> JSONWriter.Value {
-        guard case .multiPolygon(let shape) = Geometry.multiPolygon(shape).rewound else { return .null }
+        let drawn = MultiPolygon(polygons: shape.polygons.flatMap(\.drawnInDegrees))
+        guard case .multiPolygon(let shape) = Geometry.multiPolygon(drawn).rewound else { return .null }
         return .object([
             ("type", .string("MultiPolygon")),
             (

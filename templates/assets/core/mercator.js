@@ -165,9 +165,12 @@ export function longitudeNear(lon, centre, span) {
 // group, not at the two edges of the world. Features that need no move are returned as they are.
 export function featuresWithin(features) {
   const spans = [];
+  // A vertex at a pole (Antarctica, a polar cap as drawn) spans every longitude: such a region is
+  // not moved, however its vertices are spread.
   const add = (coordinates) => {
-    if (typeof coordinates[0] === "number") spans.push({ west: coordinates[0], east: coordinates[0] });
-    else coordinates.forEach(add);
+    if (typeof coordinates[0] !== "number") coordinates.forEach(add);
+    else if (Math.abs(coordinates[1]) >= 90) spans.push({ west: -180, east: 180 });
+    else spans.push({ west: coordinates[0], east: coordinates[0] });
   };
   features.forEach((feature) => { if (feature.geometry) add(feature.geometry.coordinates); });
   const span = narrowestSpan(spans), within = [[-90, span.west], [90, span.east]];

@@ -82,6 +82,21 @@ export function outlineOf(geometry) {
   return { type: "MultiLineString", coordinates: lines };
 }
 
+// Whether a GeoJSON geometry has a polygon with an edge along ±180° or beyond the map's top or
+// bottom: whether its outline (outlineOf) leaves anything out.
+export function hasWorldEdge(geometry) {
+  const polygons = { Polygon: [geometry.coordinates], MultiPolygon: geometry.coordinates }[geometry.type];
+  return Boolean(polygons) && polygons.some((polygon) => polygon.some((ring) => ring.some((p, i) =>
+    alongWorldEdgeInDegrees(p, ring[(i + 1) % ring.length]))));
+}
+
+// Whether a GeoJSON geometry reaches a pole (a vertex at ±90°, as a polygon around one is drawn,
+// closed along it): it spans every longitude, however its vertices are spread.
+export function reachesPole(geometry) {
+  const reaches = (c) => (typeof c[0] === "number" ? Math.abs(c[1]) >= 90 - DEGREES : c.some(reaches));
+  return reaches(geometry.coordinates);
+}
+
 // The lines to stroke of polygons given as Leaflet takes them ([[[lat, lon], …] ring, …] each, a
 // ring closed or not), without their edges along ±180° and beyond the map's edge.
 export function latLngOutline(polygons) {

@@ -3,7 +3,7 @@
 import { longitudeSpan } from "../core/geo.js";
 import { color } from "../core/icons.js";
 import { geometryWithin, longitudeWithin } from "../core/mercator.js";
-import { outlineOf } from "../core/world-edge.js";
+import { outlineOf, reachesPole } from "../core/world-edge.js";
 import { basemap, clusterOptions, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
 import { declutter } from "./declutter.js";
@@ -44,8 +44,9 @@ function draw(element, data) {
   const fill = color(element.getAttribute("data-color"));
   // Places and outline on both sides of ±180 (Fiji) are moved into the narrowest span of
   // longitude holding them, east past 180, so that the map is fitted to them and not the world.
+  // A region reaching a pole (Antarctica) spans every longitude and is not moved.
   const lons = longitudes(data.shape ? data.shape.coordinates : [], data.p.map((p) => p[1]));
-  const span = longitudeSpan(lons);
+  const span = data.shape && reachesPole(data.shape) ? { west: -180, east: 180 } : longitudeSpan(lons);
   const within = [[-90, span.west], [90, span.east]];
   data.p = data.p.map((p) => [p[0], longitudeWithin(within, p[1])].concat(p.slice(2)));
   const places = L.latLngBounds(data.p.map((p) => [p[0], p[1]]));

@@ -5,6 +5,7 @@
 // and showing its tooltip while it has the focus, opened with Enter.
 // Reads regions.json beside the page (RegionsMapFile.swift).
 import { featuresWithin } from "../core/mercator.js";
+import { hasWorldEdge, outlineOf } from "../core/world-edge.js";
 import { escapeHTML } from "./html.js";
 import { basemap } from "./leaflet-map.js";
 import { settings } from "./settings.js";
@@ -12,6 +13,8 @@ import { settings } from "./settings.js";
 // Light to dark, readable with every kind of colour vision (viridis, reversed).
 const RAMP = ["#fde725", "#5ec962", "#21918c", "#3b528b", "#440154"];
 const NONE = "#c8c8c8";
+// A region's outline, and while it has the focus.
+const OUTLINE = { color: "#333", weight: 1 }, FOCUSED = { color: "#000", weight: 3 };
 
 // The page's Leaflet map (tests reach it through this module).
 export let map = null;
@@ -48,26 +51,40 @@ function asLink(path, p, column, scale, open) {
   svg.addEventListener("keydown", (event) => { if (event.key === "Enter") open(); });
   // Not brought to the front: that would move it to the end of the tab order.
   svg.addEventListener("focus", () => {
-    path.setStyle({ color: "#000", weight: 3 });
+    (path.mapsiteOutline || path).setStyle(FOCUSED);
     path.openTooltip();
   });
   svg.addEventListener("blur", () => {
-    layer.resetStyle(path);
+    if (path.mapsiteOutline) path.mapsiteOutline.setStyle(OUTLINE);
+    else layer.resetStyle(path);
     path.closeTooltip();
   });
 }
 
+// The regions filled by their class and outlined. A region with edges along ±180° or the map's
+// top and bottom (Fiji, Antarctica), which are cuts and not its border (core/world-edge.js), is
+// filled without a stroke and outlined apart, by lines that leave them out (path.mapsiteOutline,
+// not interactive, drawn over the fills).
 function regionsLayer(column, scale) {
-  return L.geoJSON(data, {
-    style: (feature) => ({ color: "#333", weight: 1, fillColor: colour(feature.properties.values[column], scale), fillOpacity: 0.7 }),
+  const outlines = [];
+  const group = L.geoJSON(data, {
+    style: (feature) => Object.assign({ stroke: !hasWorldEdge(feature.geometry),
+      fillColor: colour(feature.properties.values[column], scale), fillOpacity: 0.7 }, OUTLINE),
     onEachFeature: (feature, path) => {
       const p = feature.properties;
       const open = () => { location.href = settings.root + p.url; };
       path.bindTooltip(escapeHTML(p.name) + ": " + escapeHTML(p.texts[column]), { sticky: true });
       path.on("click", open);
       path.on("add", () => asLink(path, p, column, scale, open));
+      if (hasWorldEdge(feature.geometry)) {
+        path.mapsiteOutline = L.geoJSON(outlineOf(feature.geometry), { interactive: false,
+          style: Object.assign({ fill: false }, OUTLINE) });
+        outlines.push(path.mapsiteOutline);
+      }
     },
   });
+  outlines.forEach((outline) => group.addLayer(outline));
+  return group;
 }
 
 // The legend of a column: each class's lower edge (to the next), and "No value" when a region has none.
