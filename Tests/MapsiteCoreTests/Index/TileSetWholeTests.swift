@@ -27,7 +27,12 @@ struct TileSetWholeTests {
         let dataset = try Self.dataset()
         let tiles = TileSet(dataset: dataset, options: .init(byteBudget: 20000))
         // Written whole, each would split the tiles down to zoom 18 and over the budget there.
-        #expect(TileSet.geometryEntries(dataset.items).byteCount(of: 0) > 40000)
+        let written = TileSet.geometryEntries(dataset.items)
+        #expect(written.byteCount(of: 0) > 40000)
+        let before = TilePyramid(
+            points: dataset.items.map(\.point), pointSizes: (0..<5).map { written.byteCount(of: $0) + 100 },
+            options: .init(byteBudget: 20000))
+        #expect(before.leafZooms == 18...18 && before.overfullLeaves.count == 5)
         #expect(tiles.pyramid.overfullLeaves.isEmpty)
         #expect(tiles.pyramid.leafZooms == 0...0)
         let files = Dictionary(uniqueKeysWithValues: tiles.files.map { ($0.path, $0.json) })
