@@ -124,9 +124,9 @@ enum PolygonRepair {
         }
         defer { if result != whole { OGR_G_DestroyGeometry(result) } }
         guard !repair.flaws.isEmpty else { return nil }
-        let read = try OGRGeometryReader.geometry(result)
-        if polygons.count == 1, read.polygons.count == 1 { return (.polygon(read.polygons[0]), repair) }
-        return (.multiPolygon(MultiPolygon(polygons: read.polygons)), repair)
+        let read = try OGRGeometryReader.geometry(result).polygons.map(trimmedAtPoles)
+        if polygons.count == 1, read.count == 1 { return (.polygon(read[0]), repair) }
+        return (.multiPolygon(MultiPolygon(polygons: read)), repair)
     }
 
     /// `shape` with each polygon across the antimeridian or around a pole split at ±180° (a cap
@@ -145,7 +145,7 @@ enum PolygonRepair {
                 let pieces = GDALLibrary.quietly { split(geometry, repair: &repair) }
                 defer { pieces.forEach { OGR_G_DestroyGeometry($0) } }
                 let read = pieces.compactMap { try? OGRGeometryReader.geometry($0).polygons }.flatMap { $0 }
-                return read.isEmpty ? [polygon] : read
+                return read.isEmpty ? [polygon] : read.map(trimmedAtPoles)
             })
     }
 
@@ -192,6 +192,28 @@ enum PolygonRepair {
         guard let joined = OGR_G_UnionCascaded(all) else { return polygons(of: all) }
         defer { OGR_G_DestroyGeometry(joined) }
         return polygons(of: joined)
+    }
+
+    /// The polygon without the vertices at a pole between two others there, such as the one GEOS
+    /// leaves where the pieces of a cap were joined: an edge along the pole has no length, but
+    /// `Geodesic.area` would count the turn of longitude across such a vertex.
+    private static func trimmedAtPoles(_ polygon: Polygon) -> Polygon {
+        Polygon(
+            rings: polygon.rings.map { ring in
+                guard ring.count > 4, ring.first == ring.last else { return ring }
+                let count = ring.count - 1
+                var kept: [GeoPoint] = []
+                for index in 0..<count {
+                    let point = ring[index]
+                    let before = ring[(index + count - 1) % count]
+                    let after = ring[(index + 1) % count]
+                    if abs(point.latitude) == 90, before.latitude == point.latitude, after.latitude == point.latitude {
+                        continue
+                    }
+                    kept.append(point)
+                }
+                return kept.count >= 3 ? kept + [kept[0]] : ring
+            })
     }
 
     /// Copies of the non-empty polygons in `geometry`, owned by the caller.

@@ -169,6 +169,30 @@ struct SphereValidityTests {
             ])
     }
 
+    @Test("a ring around the north pole with a small loop: repaired as the cap, drawn down to the pole, split at ±180°")
+    func capWithLoop() throws {
+        // East of 90°E the ring turns back north, drops south across itself at (97, 80), and goes on.
+        let loop: [(Double, Double)] = [(100, 80), (97, 81), (97, 79)]
+        let ring = Self.cap.prefix(4) + loop + Self.cap.dropFirst(4)
+        let dataset = try TestDataset.load(feature(polygon([Array(ring)])), yaml)
+        let shape = try #require(dataset.items.first?.geometry)
+        #expect(shape.allPoints.allSatisfy { (-180...180).contains($0.longitude) })
+        #expect(shape.allPoints.contains { $0.latitude == 90 })
+        #expect(MultiPolygon(polygons: shape.polygons).contains(GeoPoint(latitude: 89, longitude: -120)))
+        #expect(!MultiPolygon(polygons: shape.polygons).contains(GeoPoint(latitude: 70, longitude: -120)))
+        // The ring without its loop, which lies inside the cap: a dent down to 79°N from 97°E to 120°E.
+        let dented = Array(Self.cap.prefix(4)) + [(97, 80), (97, 79)] + Array(Self.cap.dropFirst(4))
+        let oracle = try Self.oracle([[dented]], points: [GeoPoint(latitude: 85, longitude: 45)])
+        let area = try #require(shape.area)
+        #expect(abs(area - oracle.areas[0]) <= 2e-3 * oracle.areas[0], "\(area) m², pyproj \(oracle.areas[0]) m²")
+        #expect(shape.typeName == "Polygon")
+        #expect(
+            dataset.warnings == [
+                "content/shapes.geojson: feature 1 (id p1): a polygon whose outline crosses itself (read as a cap "
+                    + "around the north pole); repaired by GEOS (MakeValid, structure) into 1 polygon, split at ±180°"
+            ])
+    }
+
     @Test("two parts across ±180° that overlap: merged where they overlap, split there, the warning says so")
     func overlappingParts() throws {
         let first: [(Double, Double)] = [(179, 0), (-179, 0), (-179, 2), (179, 2), (179, 0)]
