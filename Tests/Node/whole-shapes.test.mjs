@@ -78,7 +78,7 @@ function queries(count) {
   return points;
 }
 
-test("near me with simplified whole shapes prints what the true shapes give, for 300 random points", async () => {
+test("near me with simplified whole shapes prints what the true shapes give, for 200 random points", async () => {
   const { set, asked } = tileset();
   await set.load();
   for (const key of set.leafOrder) {
@@ -92,7 +92,7 @@ test("near me with simplified whole shapes prints what the true shapes give, for
   const simplified = Object.keys(asked).filter((path) => path.startsWith("whole/") && !path.includes(".json.")).length;
   assert.ok(simplified > 0);
   let withParts = 0, without = 0, partBytes = 0, nearBorder = 0;
-  for (const [lat, lon, k] of queries(300)) {
+  for (const [lat, lon, k] of queries(200)) {
     const { set: fresh, asked: read } = tileset();
     const places = await fresh.nearest(lat, lon, k);
     const expected = bruteForce(lat, lon, k);
