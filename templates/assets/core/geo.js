@@ -175,11 +175,31 @@ export function northCrossing(lat, lon, a, b) {
   return side > 0 ? "crossing" : "";
 }
 
+// The pole a ring of [lat, lon] positions goes around and holds inside: 1 the north pole, -1 the
+// south pole, 0 none. A ring whose longitude turns a whole round (each edge the short way, pole
+// vertices skipped) holds the pole it reaches, else the pole of the hemisphere most of its
+// vertices lie in: the build's Geodesic.enclosedPole.
+export function enclosedPole(ring) {
+  let turn = 0, previous = null;
+  for (let i = ring.length - 1; i >= 0 && previous === null; i--) if (Math.abs(ring[i][0]) < 90) previous = ring[i][1];
+  if (previous === null) return 0;
+  for (const p of ring) {
+    if (Math.abs(p[0]) >= 90) continue;
+    turn += longitudeStep(previous, p[1]);
+    previous = p[1];
+  }
+  if (!(Math.abs(turn) > 180)) return 0;
+  if (ring.some((p) => p[0] === 90)) return 1;
+  if (ring.some((p) => p[0] === -90)) return -1;
+  return ring.reduce((sum, p) => sum + Math.sin(p[0] * RAD), 0) >= 0 ? 1 : -1;
+}
+
 // "inside" when (lat, lon) lies inside a ring of [lat, lon] positions (closed or not), edges
-// straight in longitude/latitude; "boundary" when on it; else "". A ring that goes around the
-// north pole is not read specially.
+// straight in longitude/latitude; "boundary" when on it; else "". The meridian from the point up
+// to the north pole crosses the ring an odd number of times when inside, or an even number for a
+// ring that goes around the north pole (enclosedPole), whose inside holds the pole.
 export function ringSide(lat, lon, ring) {
-  let inside = false;
+  let inside = enclosedPole(ring) > 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const meets = northCrossing(lat, lon, ring[j], ring[i]);
     if (meets === "boundary") return "boundary";
