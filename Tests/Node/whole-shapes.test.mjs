@@ -139,3 +139,38 @@ test("near me orders a shape and a place as far away as each other as the true s
   }
 });
 
+
+// Offline, a part the device never kept comes as sw.js answers it ({"offline": true}): near me
+// still answers, each place within its tolerance of the true distance, and counts it as not saved.
+test("near me offline without a shape's parts answers from the simplified shape and says so", async () => {
+  let offlineParts = 0;
+  const set = new Tileset("/", "boroughs", (url) => {
+    const path = url.slice("/tiles/boroughs/".length);
+    if (/^whole\/.*\/\d+\.\d+\.json$/.test(path)) {
+      offlineParts++;
+      return Promise.resolve({ offline: true, r: [] });
+    }
+    return readFile(new URL(path, folder), "utf8").then(JSON.parse);
+  });
+  await set.load();
+  for (const key of set.leafOrder) (await set.tile(key)).p.forEach((p) => { titles[p[2]] = p[3]; });
+  const tolerance = {};
+  for (const key of Object.keys(set.reach)) {
+    const tile = await set.tile(key);
+    (await set.tile("whole/" + key)).g.forEach((g) => { if (g.length > 3) tolerance[tile.p[g[0]][2]] = g[3]; });
+  }
+  let approximate = 0;
+  for (const [lat, lon, k] of queries(60)) {
+    const found = await set.nearest(lat, lon, k);
+    const exactDistance = Object.fromEntries(exact.map(([id, kind, coordinates]) => [id,
+      kind === 0 && coordinates.length === 1 ? distance(lat, lon, coordinates[0][0], coordinates[0][1])
+        : shapeDistance(lat, lon, kind, coordinates).distance]));
+    for (const place of found) {
+      assert.ok(Math.abs(place.distance - exactDistance[place.id]) <= 1 + 2 * (tolerance[place.id] || 0),
+        `${place.id} at ${lat}, ${lon}: ${place.distance} against ${exactDistance[place.id]}`);
+      if (place.distance !== exactDistance[place.id]) approximate++;
+    }
+  }
+  assert.ok(offlineParts > 0 && set.notSaved > 0, `${offlineParts} parts asked for, ${set.notSaved} not saved`);
+  assert.ok(approximate > 0);
+});

@@ -338,6 +338,15 @@ export class Tileset {
     const t = tileOf(s.key);
     const folder = "whole/" + t.z + "/" + t.x + "/" + t.y + "/" + s.index + ".";
     return Promise.all(parts.map((part) => this.part(folder + part))).then((files) => {
+      // With no network, a part this device never kept comes as one marked offline (sw.js): the
+      // place keeps its distance to the simplified shape, within its tolerance of the true one,
+      // and counts as not saved, so that near me says its answer may be short.
+      if (files.some((file) => file.offline)) {
+        this.notSaved = (this.notSaved || 0) + 1;
+        place.low = place.high = place.distance;
+        delete place.simplified;
+        return;
+      }
       const runs = {};
       parts.forEach((part, n) => { files[n].r.forEach((run, i) => { runs[starts[part] + i] = run; }); });
       let e = 0;
