@@ -100,10 +100,16 @@ function cacheFirst(event) {
 
 // Tiles, search files and images change only with a build, and the caches are this build's:
 // the kept copy if there is one. A tile that was never kept, with no network, is answered as an
-// empty tile marked `offline` (its list fields' file as one with no values), so that near me can
-// answer from the tiles it has and say so.
+// empty tile marked `offline` (its list fields' file as one with no values; a part of a
+// simplified whole shape as one with no vertices), so that near me can answer from the tiles it
+// has and say so.
 function kept(event, path) {
   return cacheFirst(event).catch(function (error) {
+    if (/^tiles\/.+\/whole\/\d+\/\d+\/\d+\/\d+\.\d+\.json$/.test(path)) {
+      return new Response('{"offline":true,"r":[]}\n', {
+        status: 200, headers: { "Content-Type": "application/json", "X-Mapsite-Offline": "not saved" },
+      });
+    }
     if (!/^tiles\/.+\/\d+\/\d+\/\d+\.(fields\.)?json$/.test(path)) throw error;
     // A point or cluster tile with nothing in it, or its list fields' file with no values.
     var empty = /\.fields\.json$/.test(path) ? '{"offline":true,"f":[],"t":[],"v":{}}\n' : '{"offline":true,"c":[],"p":[]}\n';
