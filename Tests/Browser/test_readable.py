@@ -59,13 +59,15 @@ def overlapping(icons, apart_by_layer=False):
 
 
 def settled(driver, selector):
-    """The icons once the declutter has run and two reads a moment apart agree."""
+    """The icons once the declutter has run and three reads over 300 ms agree (on a loaded
+    machine a tile may still be on its way after two reads 150 ms apart)."""
     wait_until(driver, lambda d: d.execute_script(ICONS, selector)["runs"] > 0, 10, "the declutter never ran")
-    previous = None
-    for _ in range(40):
+    previous, same = None, 0
+    for _ in range(60):
         driver.execute_script("return new Promise(r => setTimeout(r, 150))")
         now = driver.execute_script(ICONS, selector)
-        if now == previous:
+        same = same + 1 if now == previous else 0
+        if same == 2:
             return now
         previous = now
     return previous
