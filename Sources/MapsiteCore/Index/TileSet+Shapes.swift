@@ -43,10 +43,15 @@ extension TileSet {
         json.append(UInt8(ascii: "]"))
     }
 
-    private static func appendPositions(_ points: [GeoPoint], decimals: Int, to json: inout [UInt8]) {
+    /// `[[lat,lon],…]` of `points`, each to `decimals` (whole shapes and their simplified parts).
+    static func appendPositions<Points: Sequence<GeoPoint>>(
+        _ points: Points, decimals: Int, to json: inout [UInt8]
+    ) {
         json.append(UInt8(ascii: "["))
-        for (index, point) in points.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
+        var first = true
+        for point in points {
+            if !first { json.append(UInt8(ascii: ",")) }
+            first = false
             json.append(UInt8(ascii: "["))
             JSONWriter.appendNumber(point.latitude, decimals: decimals, to: &json)
             json.append(UInt8(ascii: ","))

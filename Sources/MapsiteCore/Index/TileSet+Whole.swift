@@ -81,7 +81,7 @@ extension TileSet {
                 } else {
                     part.append(UInt8(ascii: ","))
                 }
-                appendPositions(line[(a + 1)..<b], to: &part)
+                appendPositions(line[(a + 1)..<b], decimals: decimals, to: &part)
                 edge += 1
                 if part.count >= limit / 2 {
                     part += "]}\n".utf8
@@ -103,7 +103,7 @@ extension TileSet {
             if kind == 3 { entry.append(UInt8(ascii: "[")) }
             for ringIndex in polygon.indices {
                 if ringIndex > 0 { entry.append(UInt8(ascii: ",")) }
-                appendPositions(simple.kept[line].lazy.map { lines[line][$0] }, to: &entry)
+                appendPositions(simple.kept[line].lazy.map { lines[line][$0] }, decimals: decimals, to: &entry)
                 line += 1
             }
             if kind == 3 { entry.append(UInt8(ascii: "]")) }
@@ -117,20 +117,5 @@ extension TileSet {
         }
         entry.append(UInt8(ascii: "]"))
         return (entry, parts)
-    }
-
-    private static func appendPositions<Points: Sequence<GeoPoint>>(_ points: Points, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "["))
-        var first = true
-        for point in points {
-            if !first { json.append(UInt8(ascii: ",")) }
-            first = false
-            json.append(UInt8(ascii: "["))
-            JSONWriter.appendNumber(point.latitude, decimals: decimals, to: &json)
-            json.append(UInt8(ascii: ","))
-            JSONWriter.appendNumber(point.longitude, decimals: decimals, to: &json)
-            json.append(UInt8(ascii: "]"))
-        }
-        json.append(UInt8(ascii: "]"))
     }
 }
