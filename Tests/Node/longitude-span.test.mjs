@@ -1,9 +1,11 @@
-// core/geo.js longitudeSpan (#32 point 4): the narrowest span of longitude holding a group's places
-// and outline, across the antimeridian as Leaflet takes it, against a brute force that tries every
-// longitude as the western edge.
+// core/mercator.js narrowestSpan over points (#32 point 4), as a group's map takes it for its
+// places and outline: the narrowest span of longitude across the antimeridian as Leaflet takes it,
+// against a brute force that tries every longitude as the western edge.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { longitudeSpan } from "../../templates/assets/core/geo.js";
+import { narrowestSpan } from "../../templates/assets/core/mercator.js";
+
+const longitudeSpan = (lons) => narrowestSpan(lons.map((lon) => ({ west: lon, east: lon })));
 
 // The narrowest width found by trying each longitude as the west: the widest eastward step from it
 // to any other longitude.

@@ -247,18 +247,3 @@ export function shapeDistance(lat, lon, kind, coordinates) {
   }
   return best;
 }
-
-// The narrowest span of longitude that holds every longitude of lons: {west, east}, east past 180
-// when it crosses the antimeridian (as Leaflet takes bounds: 177 to 182 for places on both sides
-// of Fiji's ±180), the whole circle but for its widest gap (their plain least and greatest when
-// that gap is the one across ±180); -180…180 for an empty list.
-export function longitudeSpan(lons) {
-  if (!lons.length) return { west: -180, east: 180 };
-  const sorted = lons.map((lon) => (lon === 180 ? -180 : lon)).sort((a, b) => a - b);
-  let gap = sorted[0] + 360 - sorted[sorted.length - 1], after = 0;
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i] - sorted[i - 1] > gap) { gap = sorted[i] - sorted[i - 1]; after = i; }
-  }
-  if (after === 0) return { west: Math.min.apply(null, lons), east: Math.max.apply(null, lons) };
-  return { west: sorted[after], east: sorted[after - 1] + 360 };
-}

@@ -1,8 +1,7 @@
 // The entry of a group page's map: the group's places (and its region's outline, when it has
 // one) from the points file next to the page. Leaflet and Leaflet.markercluster are loaded before.
-import { longitudeSpan } from "../core/geo.js";
 import { color } from "../core/icons.js";
-import { geometryWithin, longitudeWithin } from "../core/mercator.js";
+import { geometryWithin, longitudeWithin, narrowestSpan } from "../core/mercator.js";
 import { outlineOf, reachesPole } from "../core/world-edge.js";
 import { basemap, clusterOptions, pin } from "./leaflet-map.js";
 import { settings } from "./settings.js";
@@ -46,7 +45,7 @@ function draw(element, data) {
   // longitude holding them, east past 180, so that the map is fitted to them and not the world.
   // A region reaching a pole (Antarctica) spans every longitude and is not moved.
   const lons = longitudes(data.shape ? data.shape.coordinates : [], data.p.map((p) => p[1]));
-  const span = data.shape && reachesPole(data.shape) ? { west: -180, east: 180 } : longitudeSpan(lons);
+  const span = data.shape && reachesPole(data.shape) ? { west: -180, east: 180 } : narrowestSpan(lons.map((lon) => ({ west: lon, east: lon })));
   const within = [[-90, span.west], [90, span.east]];
   data.p = data.p.map((p) => [p[0], longitudeWithin(within, p[1])].concat(p.slice(2)));
   const places = L.latLngBounds(data.p.map((p) => [p[0], p[1]]));
