@@ -25,7 +25,7 @@ import seaweed
 from seaweed import BUCKET, KEY, SECRET, SeaweedFS
 
 REPO = Path(__file__).resolve().parents[2]
-MAPSITE = REPO / ".build" / "release" / "mapsite"
+MAPSITE = Path(os.environ.get("MAPSITE_BINARY") or REPO / ".build" / "release" / "mapsite")
 FIXTURE = REPO / "Tests" / "Fixtures" / "sites" / "basic"
 
 # What each extension the build writes must be served as, and how long it may be kept, written
