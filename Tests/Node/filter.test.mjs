@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  PlaceSet, countsIn, decodeNumbers, isActive, matching, queryFromSelection, selectedBins, selectedFiles,
-  selectionFromQuery,
+  PlaceSet, countsIn, decodeNumbers, intersection, isActive, matching, queryFromSelection, selectedBins, selectedFiles,
+  selectedPaths, selectionFromQuery, selectionGroups,
 } from "../../templates/assets/core/filter.js";
 
 // A random generator with a seed, so that a failure can be run again.
@@ -119,4 +119,69 @@ test("a range is read from the fewest whole blocks of bins and single bins", () 
   assert.deepEqual(names(1, 9), ["1", "b1-1", "8"]);  // bins 4–7 hold no places: no file
   assert.deepEqual(names(3, 4), ["3"]);
   assert.deepEqual(selectedFiles(years, { from: 0, to: 8 }).map((file) => file.count), [4]);
+});
+
+// The bins of a range file's name: "5", or block "b<level>-<index>".
+function binsOfName(name) {
+  if (name[0] !== "b") return [Number(name)];
+  const [level, block] = name.slice(1).split("-").map(Number);
+  const bins = [];
+  for (let bin = block << level; bin < (block + 1) << level; bin++) bins.push(bin);
+  return bins;
+}
+
+test("two fields of a pair are read from the pair's files alone, which hold the places of both", () => {
+  // Borough (field 1) with year (0) and with value (2), as the build pairs them: for each
+  // borough (none last), a mask of the range's bins holding any of its places.
+  const mask = (a, b, v) => {
+    const held = Array.from({ length: index.fields[b].counts.length }, (_, bin) =>
+      columns[a].some((x, n) => x === v && columns[b][n] === bin));
+    let hex = "";
+    for (let at = 0; at < held.length; at += 4) {
+      hex += held.slice(at, at + 4).reduce((digit, on, bit) => digit | (on ? 1 << bit : 0), 0).toString(16);
+    }
+    return hex.replace(/0+$/, "");
+  };
+  const pairs = [[1, 0], [1, 2]].map(([a, b]) => ({
+    fields: [a, b], bins: Array.from({ length: index.fields[a].counts.length + 1 }, (_, v) => mask(a, b, v)),
+  }));
+  const paired = Object.assign({}, index, { pairs: pairs });
+  // A file's places, by its path: a field's, or a pair's (value v of a, within the range's bins).
+  const placesOf = (path) => {
+    const parts = path.replace(/\.json$/, "").split("/");
+    if (parts[0] !== "pairs") return filesOfPath(parts[0], parts[1]);
+    const [a, b] = parts[1].split("-").map(Number);
+    const v = parts[2] === "none" ? index.fields[a].counts.length : Number(parts[2]);
+    const bins = binsOfName(parts[3]);
+    return columns[a].map((x, n) => (x === v && bins.includes(columns[b][n]) ? n : -1)).filter((n) => n >= 0);
+  };
+  const filesOfPath = (f, name) => {
+    const field = index.fields[f], none = field.counts.length;
+    const bins = name === "none" ? [none] : binsOfName(name);
+    return columns[f].map((x, n) => (bins.includes(x) ? n : -1)).filter((n) => n >= 0);
+  };
+  const next = random(23);
+  let pairsRead = 0;
+  for (let trial = 0; trial < 300; trial++) {
+    const selection = index.fields.map((field) => {
+      if (next() < 0.3) return null;
+      const bins = field.counts.length + 1;
+      if (field.values) return { bins: new Set([Math.floor(next() * bins), Math.floor(next() * bins)]) };
+      const from = Math.floor(next() * field.counts.length);
+      return { from: from, to: from + 1 + Math.floor(next() * (field.counts.length - from)) };
+    });
+    const groups = selectionGroups(paired, selection);
+    const paths = groups.flat();
+    assert.deepEqual(selectedPaths(paired, selection), paths);
+    // Every file named holds places (the build writes no empty file), and a pair stands for both.
+    for (const path of paths) assert.ok(placesOf(path).length > 0, path + " holds no place");
+    if (paths.some((path) => path.startsWith("pairs/"))) {
+      pairsRead++;
+      assert.equal(groups.length, selection.filter(Boolean).length - 1);
+    }
+    const set = intersection(index.count, groups.map((group) => group.map(placesOf)));
+    const expected = matching(index, selection, filesOf(selection), -1);
+    for (let n = 0; n < index.count; n++) assert.equal(set ? set.has(n) : true, expected ? expected.has(n) : true);
+  }
+  assert.ok(pairsRead > 50, "only " + pairsRead + " selections read a pair");
 });

@@ -41,10 +41,12 @@ public struct FilterIndex: Sendable {
         guard !config.filters.isEmpty else { return }
         let base = "tiles/\(dataset.name)/filters/"
         var fields: [JSONWriter.Value] = []
+        var read: [FilterIndexField] = []
         for (index, filter) in config.filters.enumerated() {
             guard let column = config.keptFields.firstIndex(of: filter.field) else { continue }
             let values = order.map { dataset.items[Int($0)].values[column] }
             let field = FilterField(filter: filter, values: values)
+            read.append((index, field))
             fields.append(field.manifest)
             // A value or bin with no places has no file: its count, 0, says so.
             for (bin, numbers) in field.members.enumerated() where !numbers.isEmpty {
@@ -67,15 +69,23 @@ public struct FilterIndex: Sendable {
                 )
             }
         }
+        var pairs: [JSONWriter.Value] = []
+        for (value, range) in Self.pairs(of: read) {
+            let pair = Self.pairFiles(base: base, value: value, range: range)
+            files += pair.files
+            pairs.append(pair.manifest)
+        }
         files += orderFiles(base: base, listOrder: listOrder)
-        let index = manifest(fields: fields, items: dataset.items)
+        let index = manifest(fields: fields, pairs: pairs, items: dataset.items)
         files.append((base + "index.json", index))
         indexJSON = index
     }
 
-    /// `{"version", "count", "chunk", "leaves": [count, lat, lon, …], "fields": […]}`: each point
-    /// tile's number of places and their mean position (4 decimals), in the tree's order.
-    private func manifest(fields: [JSONWriter.Value], items: [Item]) -> String {
+    /// `{"version", "count", "chunk", "leaves": [count, lat, lon, …], "fields": […], "pairs":
+    /// […]}`: each point tile's number of places and their mean position (4 decimals), in the
+    /// tree's order; the pairs of fields whose places are also written together
+    /// (`FilterIndex+Pairs.swift`).
+    private func manifest(fields: [JSONWriter.Value], pairs: [JSONWriter.Value], items: [Item]) -> String {
         var means: [JSONWriter.Value] = []
         means.reserveCapacity(3 * leaves.count)
         for leaf in leaves {
@@ -91,7 +101,7 @@ public struct FilterIndex: Sendable {
                     ("version", .int(Self.formatVersion)),
                     ("count", .int(order.count)),
                     ("chunk", .int(Self.chunk)),
-                    ("leaves", .array(means)), ("fields", .array(fields)),
+                    ("leaves", .array(means)), ("fields", .array(fields)), ("pairs", .array(pairs)),
                 ])) + "\n"
     }
 
@@ -100,16 +110,40 @@ public struct FilterIndex: Sendable {
     /// the bins and holds places, with their numbers merged.
     static func blocks(of bins: [[Int32]]) -> [(level: Int, index: Int, numbers: [Int32])] {
         var blocks: [(Int, Int, [Int32])] = []
+        var below = bins
         var level = 1
         while 1 << level <= bins.count {
-            let size = 1 << level
-            for index in 0..<(bins.count / size) {
-                let numbers = bins[(index * size)..<((index + 1) * size)].joined().sorted()
-                if !numbers.isEmpty { blocks.append((level, index, numbers)) }
+            // Each block of this level is two of the level below, merged.
+            let merged = (0..<(below.count / 2)).map { merge(below[2 * $0], below[2 * $0 + 1]) }
+            for (index, numbers) in merged.enumerated() where !numbers.isEmpty {
+                blocks.append((level, index, numbers))
             }
+            below = merged
             level += 1
         }
         return blocks
+    }
+
+    /// Two ascending lists of distinct numbers as one.
+    private static func merge(_ first: [Int32], _ second: [Int32]) -> [Int32] {
+        if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        var merged: [Int32] = []
+        merged.reserveCapacity(first.count + second.count)
+        var i = 0
+        var j = 0
+        while i < first.count && j < second.count {
+            if first[i] < second[j] {
+                merged.append(first[i])
+                i += 1
+            } else {
+                merged.append(second[j])
+                j += 1
+            }
+        }
+        merged += first[i...]
+        merged += second[j...]
+        return merged
     }
 
     /// `{"n":[first, difference, …]}`: ascending numbers, each after the first as its difference

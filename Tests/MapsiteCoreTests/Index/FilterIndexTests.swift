@@ -70,6 +70,80 @@ struct FilterIndexTests {
         #expect(index.warnings[1].contains("filter \"value\": 9 value(s) hold no number"))
     }
 
+    @Test("a value and a range together: each pair file lists the places of both, every such set has one")
+    func pairs() throws {
+        let dataset = try TestDataset.load(Self.csv, Self.yaml)
+        let tiles = TileSet(dataset: dataset, options: .init(byteBudget: dataset.config.tileBudget))
+        let index = FilterIndex(tileSet: tiles, dataset: dataset, listOrder: ListPages.titleOrder(dataset.items))
+        let files = Dictionary(uniqueKeysWithValues: index.files.map { ($0.path, $0.json) })
+        let manifest = try object(try #require(files["tiles/photos/filters/index.json"]))
+        let pairs = try #require(manifest["pairs"] as? [[String: Any]])
+        // Borough with date and with value; not date with value (two ranges).
+        #expect(pairs.map { $0["fields"] as? [Int] ?? [] } == [[0, 1], [0, 2]])
+        let fields = try #require(manifest["fields"] as? [[String: Any]])
+        let boroughs = try #require(fields[0]["values"] as? [String]) + [""]
+        let dateEdges = try #require(fields[1]["edges"] as? [Double])
+        // Each place's borough and year bin, from its row (the years by the documented rule).
+        func row(_ number: Int) -> (borough: Int, year: Int?) {
+            let values = dataset.items[Int(index.order[number])].values
+            let year = YearText.year(values[1]).map { year in dateEdges.lastIndex { $0 <= Double(year) }! }
+            return (boroughs.firstIndex(of: values[0])!, year)
+        }
+        let rows = (0..<60).map(row)
+        let masks = try #require(pairs[0]["bins"] as? [String])
+        var written = 0
+        for borough in 0..<boroughs.count {
+            let name = borough == boroughs.count - 1 ? "none" : String(borough)
+            for bin in 0..<(dateEdges.count - 1) {
+                let expected = (0..<60).filter { rows[$0].borough == borough && rows[$0].year == bin }
+                let path = "tiles/photos/filters/pairs/0-1/\(name)/\(bin).json"
+                let digit = Array(masks[borough]).dropFirst(bin / 4).first.flatMap { $0.hexDigitValue } ?? 0
+                #expect((digit >> (bin % 4)) & 1 == (expected.isEmpty ? 0 : 1), "mask of \(name), bin \(bin)")
+                guard !expected.isEmpty else {
+                    #expect(files[path] == nil)
+                    continue
+                }
+                let file = try object(try #require(files[path], "\(path)"))
+                let steps = try #require(file["n"] as? [Int])
+                #expect(steps.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) } == expected)
+                written += 1
+            }
+            // A block of two bins: both bins' places.
+            let pairBlock = (0..<60).filter { rows[$0].borough == borough && [0, 1].contains(rows[$0].year) }
+            let blockPath = "tiles/photos/filters/pairs/0-1/\(name)/b1-0.json"
+            if pairBlock.isEmpty {
+                #expect(files[blockPath] == nil)
+            } else {
+                let file = try object(try #require(files[blockPath]))
+                let steps = try #require(file["n"] as? [Int])
+                #expect(steps.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) } == pairBlock)
+            }
+        }
+        #expect(written > 4)
+    }
+
+    @Test("blocks of bins, merged level by level, are the bins they cover joined and sorted") func blocks() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 7, 8, 13, 64, 65] {
+            var bins = [[Int32]](repeating: [], count: count)
+            for number in Int32(0)..<500 where Int.random(in: 0..<3, using: &generator) > 0 {
+                bins[Int.random(in: 0..<count, using: &generator)].append(number)
+            }
+            var expected: [(Int, Int, [Int32])] = []
+            var level = 1
+            while 1 << level <= count {
+                for index in 0..<(count >> level) {
+                    let numbers = bins[(index << level)..<((index + 1) << level)].joined().sorted()
+                    if !numbers.isEmpty { expected.append((level, index, numbers)) }
+                }
+                level += 1
+            }
+            let blocks = FilterIndex.blocks(of: bins)
+            #expect(blocks.map(\.level) == expected.map(\.0) && blocks.map(\.index) == expected.map(\.1))
+            #expect(blocks.map(\.numbers) == expected.map(\.2))
+        }
+    }
+
     @Test("the year a text holds") func years() {
         #expect(YearText.year("1915") == 1915)
         #expect(YearText.year("c. 1915") == 1915)

@@ -5,7 +5,8 @@ import { colouring, mixOf } from "./colours.js";
 import { Numbering } from "./filter-cells.js";
 import { narrowestSpan, tileBounds, tileOf } from "./mercator.js";
 import {
-  countsIn, decodeNumbers, filePath, isActive, matching, queryFromSelection, selectedFiles, selectionFromQuery,
+  countsIn, decodeNumbers, filePath, intersection, isActive, matching, queryFromSelection, selectedFiles,
+  selectionFromQuery, selectionGroups,
 } from "./filter.js";
 
 // The version of the filter files this reads (docs/explore.md).
@@ -58,9 +59,9 @@ export class Explore {
     return this.files[path];
   }
 
-  // A promise of the numbers of a file of field f (core/filter.js selectedFiles).
-  numbers(f, name) {
-    return this.file(filePath(f, name)).then((file) => {
+  // A promise of the numbers a file of places lists (its path in the filters' folder).
+  numbers(path) {
+    return this.file(path).then((file) => {
       if (!file.numbers) file.numbers = decodeNumbers(file);
       return file.numbers;
     });
@@ -69,7 +70,7 @@ export class Explore {
   // A promise of (f) → the numbers of field f's chosen files, for core/filter.js matching.
   listsOf(selection) {
     const fields = this.index.fields;
-    return Promise.all(fields.map((field, f) => Promise.all(selectedFiles(field, selection[f]).map((file) => this.numbers(f, file.name)))))
+    return Promise.all(fields.map((field, f) => Promise.all(selectedFiles(field, selection[f]).map((file) => this.numbers(filePath(f, file.name))))))
       .then((lists) => (f) => lists[f]);
   }
 
@@ -78,10 +79,12 @@ export class Explore {
 
   // Chooses `selection` (one entry a field, as core/filter.js reads them) and resolves, once
   // the files it needs are in, to the matching places (null when nothing narrows).
+  // They are read from the fewest numbers the build wrote (core/filter.js selectionGroups).
   select(selection) {
-    return this.listsOf(selection).then((lists) => {
+    const groups = selectionGroups(this.index, selection);
+    return Promise.all(groups.map((paths) => Promise.all(paths.map((path) => this.numbers(path))))).then((lists) => {
       this.selection = selection;
-      this.set = matching(this.index, selection, lists, -1);
+      this.set = intersection(this.index.count, lists);
       return this.set;
     });
   }

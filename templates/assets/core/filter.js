@@ -160,18 +160,19 @@ export function selectedBins(field, chosen) {
 // The files that hold a field's chosen places, each { name, count }: a values field's bins;
 // for a range, the fewest blocks of 2^level bins from a multiple of 2^level (b<level>-<index>,
 // written by the build wherever one lies wholly within the bins) and single bins that cover it.
-// Files of no places are left out (the build writes none).
-export function selectedFiles(field, chosen) {
+// Files of no places are left out (the build writes none). `held(bin)`: how many places of the
+// files' set a bin holds, the whole field's by default (a pair's, in pairFiles).
+export function selectedFiles(field, chosen, held = (bin) => binTotal(field, bin)) {
   if (!chosen) return [];
   const total = (from, to) => {
     let sum = 0;
-    for (let bin = from; bin < to; bin++) sum += binTotal(field, bin);
+    for (let bin = from; bin < to; bin++) sum += held(bin);
     return sum;
   };
   const files = [];
   if (chosen.bins) {
     for (const bin of selectedBins(field, chosen)) {
-      files.push({ name: bin === noneBin(field) ? "none" : String(bin), count: binTotal(field, bin) });
+      files.push({ name: bin === noneBin(field) ? "none" : String(bin), count: held(bin) });
     }
   } else {
     const bins = field.edges.length - 1;
@@ -189,13 +190,60 @@ export function selectedFiles(field, chosen) {
 // The path of field f's file `name` in the filters' folder ("1/b3-5.json").
 export function filePath(f, name) { return f + "/" + name + ".json"; }
 
-// The paths of the files every field's selection needs, in the filters' folder.
-export function selectedPaths(index, selection) {
+// Whether bin `bin` of a pair's range holds places of value `value` of its values field: bit
+// bin % 4 of hexadecimal digit bin / 4 of the value's mask (FilterIndex+Pairs.swift).
+function pairHolds(pair, value, bin) {
+  const digit = pair.bins[value].charAt(bin >> 2);
+  return digit !== "" && (parseInt(digit, 16) & (1 << (bin & 3))) !== 0;
+}
+
+// The paths of a pair's files for the values chosen of its first field and the range of its
+// second: each value's places within each of the range's files ("pairs/0-1/5/b3-2.json").
+function pairFiles(index, pair, selection) {
+  const [a, b] = pair.fields;
+  const values = index.fields[a], range = index.fields[b];
   const paths = [];
-  index.fields.forEach((field, f) => {
-    for (const file of selectedFiles(field, selection[f])) paths.push(filePath(f, file.name));
-  });
+  for (const value of selectedBins(values, selection[a])) {
+    const name = value === noneBin(values) ? "none" : String(value);
+    const held = (bin) => (pairHolds(pair, value, bin) ? 1 : 0);
+    for (const file of selectedFiles(range, selection[b], held)) {
+      paths.push("pairs/" + a + "-" + b + "/" + name + "/" + file.name + ".json");
+    }
+  }
   return paths;
+}
+
+// What the places a selection matches are read from: groups of files, the places of a group
+// those of any of its files, the matching places those of every group. A field chosen is a
+// group of its files; two chosen that the build wrote as a pair (index.pairs) are one group of
+// the pair's files, which holds only the places matching both (far fewer numbers to fetch).
+export function selectionGroups(index, selection) {
+  const paired = new Set();
+  const groups = [];
+  for (const pair of index.pairs || []) {
+    const [a, b] = pair.fields;
+    if (!selection[a] || !selection[b] || paired.has(a) || paired.has(b)) continue;
+    paired.add(a);
+    paired.add(b);
+    groups.push(pairFiles(index, pair, selection));
+  }
+  index.fields.forEach((field, f) => {
+    if (selection[f] && !paired.has(f)) groups.push(selectedFiles(field, selection[f]).map((file) => filePath(f, file.name)));
+  });
+  return groups;
+}
+
+// The paths of the files a selection's matching places are read from, in the filters' folder.
+export function selectedPaths(index, selection) { return selectionGroups(index, selection).flat(); }
+
+// The places of every group (selectionGroups), each group's numbers as lists: null for none.
+export function intersection(size, groups) {
+  let set = null;
+  for (const lists of groups) {
+    const group = PlaceSet.union(size, lists);
+    set = set ? set.and(group) : group;
+  }
+  return set;
 }
 
 // Whether the selection narrows anything.
@@ -205,13 +253,11 @@ export function isActive(selection) { return selection.some(Boolean); }
 // within a field any of its values or bins, across fields all. `lists(f)` gives the numbers of
 // the field's selectedFiles, loaded. Null when no field narrows.
 export function matching(index, selection, lists, except) {
-  let set = null;
+  const groups = [];
   index.fields.forEach((field, f) => {
-    if (f === except || !selection[f]) return;
-    const fieldSet = PlaceSet.union(index.count, lists(f));
-    set = set ? set.and(fieldSet) : fieldSet;
+    if (f !== except && selection[f]) groups.push(lists(f));
   });
-  return set;
+  return intersection(index.count, groups);
 }
 
 // How many places of the whole dataset a bin holds.
