@@ -169,6 +169,9 @@ def test_places_counts_clusters_and_nearest_agree_with_the_source(site_dir, data
         header, *rows_in_download = list(csv.reader(file))
     assert len(rows_in_download) == len(ids_in_download)
     nonempty = 0
+    # A values field and a range chosen together are read from the pair's files alone.
+    if index["pairs"]:
+        assert sum(answer["paired"] for answer in answers) >= 5, "too few random choices read a pair's files"
     for request, answer in zip(requests, answers):
         ids, counts = oracle(spec, index, request["query"])
         where = f"{dataset}?{request['query']}"

@@ -1,15 +1,17 @@
 // Answers filter queries over a built site's files with the browser's own modules
 // (core/explore.js, core/tileset.js), for the oracle tests in Python (Tests/Browser/test_explore.py):
 // `node Tests/Node/explore-site.mjs SITE_DIR` reads a JSON list of {dataset, query, near?: [lat,
-// lon, k], colour?: f} on standard input and prints, for each, the matching places' ids, each field's counts
-// under the other fields' filters, for every zoom of the tile tree how many places its cells and
-// point tiles show, the k nearest matching places, the filtered list's slugs in order and the
-// ids of the downloads cut to the matches; coloured by field f, how many of each colour every zoom shows.
+// lon, k], colour?: f} on standard input and prints, for each, the matching places' ids, each
+// field's counts under the other fields' filters, for every zoom of the tile tree how many places
+// its cells and point tiles show, whether a pair of fields' files were read, the k nearest
+// matching places, the filtered list's slugs in order and the ids of the downloads cut to the
+// matches; coloured by field f, how many of each colour every zoom shows.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Explore } from "../../templates/assets/core/explore.js";
 import { Tileset } from "../../templates/assets/core/tileset.js";
 import { FilteredList } from "../../templates/assets/core/filtered-list.js";
+import { selectedPaths } from "../../templates/assets/core/filter.js";
 import { cutCSV, cutGeoJSON } from "../../templates/assets/core/download-cut.js";
 
 function reader(site) {
@@ -79,6 +81,7 @@ async function answer(site, request) {
   const features = JSON.parse(cutGeoJSON(whole("geojson"), keep)).features;
   return {
     total: explore.total, query: explore.query, ids: ids.sort(), counts, zooms, near,
+    paired: selectedPaths(explore.index, explore.selection).some((path) => path.startsWith("pairs/")),
     legend: explore.colours ? explore.colours.legend.map((entry) => entry.label) : null, listed, downloaded: features.map((feature) => feature.id), csv: cutCSV(whole("csv"), keep),
   };
 }
