@@ -105,13 +105,14 @@ format:
 # Unit, golden and CLI tests (Swift Testing), the browser code's core in Node (node --test, on the
 # fixtures the Swift tests write), then the built site in a real browser behind nginx. Every suite
 # runs even when one before fails, so the closing "N passed, N failed" line counts them all. The
-# browser tests run in two processes (pytest-xdist, each module in one): they wait on pages more
-# than they compute (433 s against 560 s in one process, on a quiet machine, 2026-11-27).
-# One release build serves every suite: the tests (their own code unoptimised, see Package.swift)
-# and the `mapsite` the browser tests run, in a scratch folder of its own ($(TEST_BUILD), so `make
-# release` keeps a binary without testing symbols). From scratch on 2 cores (2026-11-27): about
-# 350 s of building and 147 s of Swift tests, against 245 s (debug, tests) + 192 s (release) and
-# 283 s of tests in the debug build.
+# browser and deploy tests run in two processes (pytest-xdist, each module in one): they wait on
+# pages more than they compute (433 s against 560 s in one process, on a quiet machine,
+# 2026-11-27; three processes took 477 s).
+# One release build serves every suite: the tests and the `mapsite` the browser tests run, in a
+# scratch folder of its own ($(TEST_BUILD), so `make release` keeps a binary without testing
+# symbols). From scratch on a quiet 2-core machine (2026-11-27): 559 s of building and 92 s of
+# Swift tests, against 245 s (debug, with the tests) + 192 s (release) and 283 s of tests in the
+# debug build. (The tests' own code unoptimised: 504 s and 147 s, no better.)
 TEST_BUILD := .build-test
 TEST_SWIFT_FLAGS := -c release -Xswiftc -enable-testing --scratch-path $(TEST_BUILD)
 
@@ -122,8 +123,7 @@ test: test-deps lint
 	$(SWIFT) test $(TEST_SWIFT_FLAGS) --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
 	node --test --test-reporter=dot --test-reporter-destination=stdout \
 		--test-reporter=junit --test-reporter-destination=$(RESULTS)/node.xml Tests/Node/ || status=1; \
-	$(VENV)/bin/python -m pytest Tests/Browser -q -n 2 --dist loadfile --junitxml=$(RESULTS)/browser.xml || status=1; \
-	$(VENV)/bin/python -m pytest Tests/Deploy -q --junitxml=$(RESULTS)/deploy.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Browser Tests/Deploy -q -n 2 --dist loadfile --junitxml=$(RESULTS)/browser.xml || status=1; \
 	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
 	exit $$status
 

@@ -1,11 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The test targets are compiled unoptimised even in a release build (`make test` builds the tests
-// and the `mapsite` they run optimised, as one build): optimising them took 370 s of a 560 s build
-// from scratch, unoptimised 156 s, and they then ran in 147 s against 92 s (2026-11-27).
-let quickToCompile: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
-
 let package = Package(
     name: "mapsite",
     platforms: [.macOS(.v14)],
@@ -74,16 +69,11 @@ let package = Package(
         // What the test targets share: the repository's fixture paths, temporary folders and the
         // runner of the Python oracles.
         .target(name: "MapsiteTestSupport", path: "Tests/MapsiteTestSupport"),
-        .testTarget(
-            name: "MapsiteGeoTests", dependencies: ["MapsiteGeo", "MapsiteTestSupport"], swiftSettings: quickToCompile),
-        .testTarget(
-            name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteFuzz", "MapsiteTestSupport"],
-            swiftSettings: quickToCompile),
+        .testTarget(name: "MapsiteGeoTests", dependencies: ["MapsiteGeo", "MapsiteTestSupport"]),
+        .testTarget(name: "MapsiteCoreTests", dependencies: ["MapsiteCore", "MapsiteFuzz", "MapsiteTestSupport"]),
         // The `mapsite` command (build, serve, new), run as a child process: the binary that
         // `swift build --build-tests` builds beside the tests.
-        .testTarget(
-            name: "MapsiteCommandTests", dependencies: ["mapsite", "MapsiteCore", "MapsiteTestSupport"],
-            swiftSettings: quickToCompile),
+        .testTarget(name: "MapsiteCommandTests", dependencies: ["mapsite", "MapsiteCore", "MapsiteTestSupport"]),
     ]
 )
 

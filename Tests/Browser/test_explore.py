@@ -355,6 +355,23 @@ def test_photos_coloured_by_borough_with_a_legend_that_filters(browser, datasets
     wait_until(driver, lambda d: total_text(d) == "250 places")
     assert queens.get_attribute("aria-pressed") == "false"
     browser.assert_clean("photos/map/ coloured by borough")
+    # On a phone the legend is closed to its heading (the open one covered a third of the map's
+    # width); opened, its buttons filter as on a desktop.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.open("photos/map/")
+        legend = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "details.colour-legend"), 15)[0]
+        assert legend.get_attribute("open") is None
+        assert legend.size["width"] <= 200 and legend.size["height"] <= 44, legend.size
+        assert not any(button.is_displayed() for button in legend.find_elements(By.CSS_SELECTOR, "button"))
+        legend.find_element(By.TAG_NAME, "summary").click()
+        queens = wait_until(driver, lambda d: [b for b in legend.find_elements(By.CSS_SELECTOR, "button") if b.is_displayed() and b.text == "Queens"], 5)[0]
+        queens.click()
+        wait_until(driver, lambda d: total_text(d) == f"{counts['Queens']} of 250 places match")
+        browser.screenshot("explore-colours-phone", width=390, height=844, mobile=True)
+        browser.assert_clean("photos/map/ coloured by borough, on a phone")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_lines_on_the_map_follow_the_filter(browser, datasets):

@@ -16,15 +16,21 @@ function showPressed(legend, panel, f, entries) {
   });
 }
 
-// The legend as an element, for a Leaflet control.
+// The legend as an element, for a Leaflet control: a disclosure headed by the field's label and
+// its colours, open where the map is wide and closed on a phone, where the open legend would
+// cover a third of the map's width.
 export function colourLegend(explore, f, panel) {
   const entries = explore.colours.legend;
-  const legend = document.createElement("div");
+  const label = explore.index.fields[f].label;
+  const legend = document.createElement("details");
   legend.className = "colour-legend leaflet-bar";
-  legend.setAttribute("role", "group");
-  legend.setAttribute("aria-label", "Colours: " + explore.index.fields[f].label);
-  legend.innerHTML = entries.map((entry, i) => '<button type="button" data-entry="' + i + '" aria-pressed="false">' +
-    '<span class="layer-swatch" style="background:' + entry.colour + '"></span>' + escapeHTML(entry.label) + "</button>").join("");
+  legend.open = !window.matchMedia || window.matchMedia("(min-width: 721px)").matches;
+  const swatch = (entry) => '<span class="layer-swatch" style="background:' + entry.colour + '"></span>';
+  legend.innerHTML = "<summary>" + escapeHTML(label) + ' <span class="legend-swatches" aria-hidden="true">' +
+    entries.map(swatch).join("") + "</span></summary>" +
+    '<div role="group" aria-label="' + escapeHTML("Colours: " + label) + '">' +
+    entries.map((entry, i) => '<button type="button" data-entry="' + i + '" aria-pressed="false">' + swatch(entry) +
+      escapeHTML(entry.label) + "</button>").join("") + "</div>";
   L.DomEvent.disableClickPropagation(legend);
   L.DomEvent.disableScrollPropagation(legend);
   legend.addEventListener("click", (event) => {

@@ -52,6 +52,14 @@ export function declutter(map) {
     timer = setTimeout(run, delay || 60);
   }
   map.on("layeradd layerremove", (event) => { if (event.layer instanceof L.Marker) schedule(); });
+  // Leaflet.markercluster shows a marker at the end of its animation by its opacity alone, with
+  // no layeradd: a run during the animation left it out, and it then stood over its neighbours.
+  const afterAnimation = () => schedule();
+  map.on("layeradd", (event) => {
+    if (L.MarkerClusterGroup && event.layer instanceof L.MarkerClusterGroup) {
+      event.layer.off("animationend", afterAnimation).on("animationend", afterAnimation);
+    }
+  });
   map.on("zoomend moveend resize", () => schedule(300));
   map.declutter = { run, schedule };
 }
