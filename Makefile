@@ -105,25 +105,21 @@ format:
 # Unit, golden and CLI tests (Swift Testing), the browser code's core in Node (node --test, on the
 # fixtures the Swift tests write), then the built site in a real browser behind nginx. Every suite
 # runs even when one before fails, so the closing "N passed, N failed" line counts them all. The
-# browser and deploy tests run in two processes (pytest-xdist, each module in one): they wait on
-# pages more than they compute (433 s against 560 s in one process, on a quiet machine,
-# 2026-11-27; three processes took 477 s).
-# One release build serves every suite: the tests and the `mapsite` the browser tests run, in a
-# scratch folder of its own ($(TEST_BUILD), so `make release` keeps a binary without testing
-# symbols). From scratch on a quiet 2-core machine (2026-11-27): 559 s of building and 92 s of
-# Swift tests, against 245 s (debug, with the tests) + 192 s (release) and 283 s of tests in the
-# debug build. (The tests' own code unoptimised: 504 s and 147 s, no better.)
-TEST_BUILD := .build-test
-TEST_SWIFT_FLAGS := -c release -Xswiftc -enable-testing --scratch-path $(TEST_BUILD)
-
+# browser tests run in two processes (pytest-xdist, each module in one): they wait on pages more
+# than they compute (433 s against 560 s in one process, on a quiet machine, 2026-11-27; three
+# processes took 477 s). Measured and dropped: one optimised build of the tests and `mapsite`
+# took 641 s from scratch and its tests 92 s, against 245 s + 192 s and 283 s here; the release
+# build in the background of the Swift tests took 517 s and slowed them as much.
 test: test-deps lint
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
-	$(SWIFT) build $(TEST_SWIFT_FLAGS) --build-tests
-	@status=0; export MAPSITE_BINARY=$(CURDIR)/$(TEST_BUILD)/release/mapsite; \
-	$(SWIFT) test $(TEST_SWIFT_FLAGS) --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
+	$(SWIFT) build --build-tests
+	$(SWIFT) build -c release --product mapsite
+	@status=0; \
+	$(SWIFT) test --skip-build --parallel --xunit-output $(RESULTS)/swift.xml || status=1; \
 	node --test --test-reporter=dot --test-reporter-destination=stdout \
 		--test-reporter=junit --test-reporter-destination=$(RESULTS)/node.xml Tests/Node/ || status=1; \
-	$(VENV)/bin/python -m pytest Tests/Browser Tests/Deploy -q -n 2 --dist loadfile --junitxml=$(RESULTS)/browser.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Browser -q -n 2 --dist loadfile --junitxml=$(RESULTS)/browser.xml || status=1; \
+	$(VENV)/bin/python -m pytest Tests/Deploy -q --junitxml=$(RESULTS)/deploy.xml || status=1; \
 	$(PYTHON) Tests/Support/summary.py $(RESULTS) || status=1; \
 	exit $$status
 
@@ -191,4 +187,4 @@ bench: release
 	.build/bench-venv/bin/python Tests/Benchmarks/deploy_bench.py
 
 clean:
-	rm -rf .build $(TEST_BUILD) site/*[!R]* $(RESULTS)
+	rm -rf .build site/*[!R]* $(RESULTS)

@@ -42,8 +42,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 ARTIFACTS = HERE / "artifacts"
-# The binary under test: `make test` names the one it built with the tests (MAPSITE_BINARY);
-# run by hand, the one `make release` builds.
+# The binary under test: the one `make release` builds, or another named by MAPSITE_BINARY.
 MAPSITE = Path(os.environ.get("MAPSITE_BINARY") or REPO / ".build" / "release" / "mapsite")
 # Every test site is served under this sub-path, to catch links that assume the site is at "/".
 BASE_PATH = "/demo/"
