@@ -114,7 +114,7 @@ public struct FilterIndex: Sendable {
         var level = 1
         while 1 << level <= bins.count {
             // Each block of this level is two of the level below, merged.
-            let merged = (0..<(below.count / 2)).map { merge(below[2 * $0], below[2 * $0 + 1]) }
+            let merged = (0..<(below.count / 2)).map { mergedSorted(below[2 * $0], below[2 * $0 + 1], by: <) }
             for (index, numbers) in merged.enumerated() where !numbers.isEmpty {
                 blocks.append((level, index, numbers))
             }
@@ -122,28 +122,6 @@ public struct FilterIndex: Sendable {
             level += 1
         }
         return blocks
-    }
-
-    /// Two ascending lists of distinct numbers as one.
-    private static func merge(_ first: [Int32], _ second: [Int32]) -> [Int32] {
-        if first.isEmpty { return second }
-        if second.isEmpty { return first }
-        var merged: [Int32] = []
-        merged.reserveCapacity(first.count + second.count)
-        var i = 0
-        var j = 0
-        while i < first.count && j < second.count {
-            if first[i] < second[j] {
-                merged.append(first[i])
-                i += 1
-            } else {
-                merged.append(second[j])
-                j += 1
-            }
-        }
-        merged += first[i...]
-        merged += second[j...]
-        return merged
     }
 
     /// `{"n":[first, difference, …]}`: ascending numbers, each after the first as its difference

@@ -44,26 +44,7 @@ enum UTF8Order {
         let middle = texts.count / 2
         let (first, second) = TwoHalves.both(
             { (0..<middle).sorted(by: precedes) }, { (middle..<texts.count).sorted(by: precedes) })
-        return merged(first, second, by: precedes)
-    }
-
-    /// Two sorted lists as one; on ties the first list's element comes first.
-    private static func merged(_ first: [Int], _ second: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(first.count + second.count)
-        var (i, j) = (0, 0)
-        while i < first.count && j < second.count {
-            if precedes(second[j], first[i]) {
-                result.append(second[j])
-                j += 1
-            } else {
-                result.append(first[i])
-                i += 1
-            }
-        }
-        result += first[i...]
-        result += second[j...]
-        return result
+        return mergedSorted(first, second, by: precedes)
     }
 
     private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
