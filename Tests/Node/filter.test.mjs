@@ -65,15 +65,29 @@ const columns = [
 ];
 const binList = (f, bin) => columns[f].map((b, n) => (b === bin ? n : -1)).filter((n) => n >= 0);
 // The numbers of a selection's files, each file's made from the bins it stands for.
-const filesOf = (selection) => (f) => selectedFiles(index.fields[f], selection[f]).map((file) => {
-  const name = file.name;
-  if (name === "none") return binList(f, index.fields[f].counts.length);
-  if (name[0] !== "b") return binList(f, Number(name));
+// The bins a file's name stands for: "none", a bin ("5"), or a block ("b<level>-<index>").
+function binsOfName(field, name) {
+  if (name === "none") return [field.counts.length];
+  if (name[0] !== "b") return [Number(name)];
   const [level, block] = name.slice(1).split("-").map(Number);
   const bins = [];
-  for (let bin = block << level; bin < (block + 1) << level; bin++) bins.push(...binList(f, bin));
-  return bins.sort((a, b) => a - b);
-});
+  for (let bin = block << level; bin < (block + 1) << level; bin++) bins.push(bin);
+  return bins;
+}
+// The places of field f's file `name`, ascending.
+const fileList = (f, name) => binsOfName(index.fields[f], name).flatMap((bin) => binList(f, bin)).sort((a, b) => a - b);
+const filesOf = (selection) => (f) => selectedFiles(index.fields[f], selection[f]).map((file) => fileList(f, file.name));
+
+// A random choice in each field, or none with probability `skip`: two values, or a range of bins.
+function randomSelection(next, skip) {
+  return index.fields.map((field) => {
+    if (next() < skip) return null;
+    const bins = field.counts.length + 1;
+    if (field.values) return { bins: new Set([Math.floor(next() * bins), Math.floor(next() * bins)]) };
+    const from = Math.floor(next() * field.counts.length);
+    return { from: from, to: from + 1 + Math.floor(next() * (field.counts.length - from)) };
+  });
+}
 
 test("a selection is read from the query and written back", () => {
   const selection = selectionFromQuery("year=1910..1919&borough=Bronx&borough=&value=100..", index);
@@ -92,13 +106,7 @@ test("a selection is read from the query and written back", () => {
 test("the matching places and each bin's counts agree with a brute force over the columns", () => {
   const next = random(11);
   for (let trial = 0; trial < 200; trial++) {
-    const selection = index.fields.map((field) => {
-      if (next() < 0.4) return null;
-      const bins = field.counts.length + 1;
-      if (field.values) return { bins: new Set([Math.floor(next() * bins), Math.floor(next() * bins)]) };
-      const from = Math.floor(next() * field.counts.length);
-      return { from: from, to: from + 1 + Math.floor(next() * (field.counts.length - from)) };
-    });
+    const selection = randomSelection(next, 0.4);
     const wanted = (n, except) => selection.every((chosen, f) => f === except || !chosen ||
       selectedBins(index.fields[f], chosen).includes(columns[f][n]));
     const set = matching(index, selection, filesOf(selection), -1);
@@ -121,15 +129,6 @@ test("a range is read from the fewest whole blocks of bins and single bins", () 
   assert.deepEqual(selectedFiles(years, { from: 0, to: 8 }).map((file) => file.count), [4]);
 });
 
-// The bins of a range file's name: "5", or block "b<level>-<index>".
-function binsOfName(name) {
-  if (name[0] !== "b") return [Number(name)];
-  const [level, block] = name.slice(1).split("-").map(Number);
-  const bins = [];
-  for (let bin = block << level; bin < (block + 1) << level; bin++) bins.push(bin);
-  return bins;
-}
-
 test("two fields of a pair are read from the pair's files alone, which hold the places of both", () => {
   // Borough (field 1) with year (0) and with value (2), as the build pairs them: for each
   // borough (none last), a mask of the range's bins holding any of its places.
@@ -149,27 +148,16 @@ test("two fields of a pair are read from the pair's files alone, which hold the 
   // A file's places, by its path: a field's, or a pair's (value v of a, within the range's bins).
   const placesOf = (path) => {
     const parts = path.replace(/\.json$/, "").split("/");
-    if (parts[0] !== "pairs") return filesOfPath(parts[0], parts[1]);
+    if (parts[0] !== "pairs") return fileList(Number(parts[0]), parts[1]);
     const [a, b] = parts[1].split("-").map(Number);
     const v = parts[2] === "none" ? index.fields[a].counts.length : Number(parts[2]);
-    const bins = binsOfName(parts[3]);
+    const bins = binsOfName(index.fields[b], parts[3]);
     return columns[a].map((x, n) => (x === v && bins.includes(columns[b][n]) ? n : -1)).filter((n) => n >= 0);
-  };
-  const filesOfPath = (f, name) => {
-    const field = index.fields[f], none = field.counts.length;
-    const bins = name === "none" ? [none] : binsOfName(name);
-    return columns[f].map((x, n) => (bins.includes(x) ? n : -1)).filter((n) => n >= 0);
   };
   const next = random(23);
   let pairsRead = 0;
   for (let trial = 0; trial < 300; trial++) {
-    const selection = index.fields.map((field) => {
-      if (next() < 0.3) return null;
-      const bins = field.counts.length + 1;
-      if (field.values) return { bins: new Set([Math.floor(next() * bins), Math.floor(next() * bins)]) };
-      const from = Math.floor(next() * field.counts.length);
-      return { from: from, to: from + 1 + Math.floor(next() * (field.counts.length - from)) };
-    });
+    const selection = randomSelection(next, 0.3);
     const groups = selectionGroups(paired, selection);
     const paths = groups.flat();
     assert.deepEqual(selectedPaths(paired, selection), paths);
